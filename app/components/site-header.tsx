@@ -1,0 +1,172 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { MAIN_NAV, SITE } from "~/data/site";
+import { CartIcon, ChevronDownIcon, MailIcon, MenuIcon, PhoneIcon } from "./icons";
+
+function CartButton({ count }: { count: number }) {
+  return (
+    <Link to="/cart" className="header__cart btn btn--outline" data-testid="header-cart">
+      {count > 0 ? `Корзина (${count})` : "Корзина"}
+    </Link>
+  );
+}
+
+/** The Запчасти dropdown: hover or click on desktop, and the keyboard; CSS :focus-within keeps it usable without JavaScript. */
+function Dropdown({ name, items }: { name: string; items: { name: string; link: string }[] }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLLIElement>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", onDown);
+    return () => document.removeEventListener("mousedown", onDown);
+  }, [open]);
+
+  return (
+    <li
+      ref={ref}
+      className={`nav__item nav__item--dropdown${open ? " is-open" : ""}`}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          ref.current?.querySelector("button")?.focus();
+        }
+        if (event.key === "ArrowDown") {
+          event.preventDefault();
+          setOpen(true);
+          const links = [...(ref.current?.querySelectorAll<HTMLAnchorElement>(".nav__submenu a") ?? [])];
+          const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+          requestAnimationFrame(() => links[Math.min(index + 1, links.length - 1)]?.focus());
+        }
+        if (event.key === "ArrowUp") {
+          event.preventDefault();
+          const links = [...(ref.current?.querySelectorAll<HTMLAnchorElement>(".nav__submenu a") ?? [])];
+          const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+          if (index > 0) links[index - 1].focus();
+          else ref.current?.querySelector("button")?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (!ref.current?.contains(event.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      <button type="button" className="nav__link nav__toggle" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((v) => !v)}>
+        {name}
+        <ChevronDownIcon size={16} />
+      </button>
+      <ul className="nav__submenu">
+        {items.map((child) => (
+          <li key={child.link}>
+            <NavLink to={child.link} className="nav__sublink">
+              {child.name}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function MobileMenu({ count }: { count: number }) {
+  const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname, location.search]);
+  return (
+    <div className="mobile-bar">
+      <Link to="/cart" className="mobile-cart" aria-label={count > 0 ? `Корзина, товаров: ${count}` : "Корзина"} data-testid="mobile-cart">
+        <CartIcon size={24} />
+        {count > 0 ? <span className="mobile-cart__badge">{count}</span> : null}
+      </Link>
+      {/* <details> opens and closes without JavaScript. */}
+      <details ref={ref} className="mobile-menu" data-testid="mobile-menu">
+        <summary className="mobile-menu__burger" aria-label="Меню">
+          <MenuIcon size={26} />
+        </summary>
+        <nav className="mobile-menu__panel" aria-label="Мобильное меню">
+          <ul>
+            {MAIN_NAV.map((item) =>
+              item.children ? (
+                <li key={item.name}>
+                  <details className="mobile-menu__group">
+                    <summary>
+                      {item.name}
+                      <ChevronDownIcon size={16} />
+                    </summary>
+                    <ul>
+                      {item.children.map((child) => (
+                        <li key={child.link}>
+                          <Link to={child.link}>{child.name}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ) : (
+                <li key={item.link}>
+                  <Link to={item.link}>{item.name}</Link>
+                </li>
+              ),
+            )}
+            <li>
+              <Link to="/cart">{count > 0 ? `Корзина (${count})` : "Корзина"}</Link>
+            </li>
+          </ul>
+        </nav>
+      </details>
+    </div>
+  );
+}
+
+export function SiteHeader({ cartCount }: { cartCount: number }) {
+  return (
+    <>
+      <div className="top-strip">
+        <div className="container top-strip__inner">
+          <p className="top-strip__title">Официальный дилер спецтехники {SITE.brand}</p>
+          <div className="top-strip__contacts">
+            <a href={`mailto:${SITE.email}`} className="top-strip__link">
+              <MailIcon size={16} />
+              {SITE.email}
+            </a>
+            <a href={`tel:${SITE.phone.tel}`} className="top-strip__link">
+              <PhoneIcon size={16} />
+              {SITE.phone.display}
+            </a>
+          </div>
+        </div>
+      </div>
+      <header className="header">
+        <div className="container header__inner">
+          <Link to="/" className="logo" aria-label={`${SITE.name} — на главную`}>
+            <img src="/images/logo.svg" alt="" width="132" height="40" className="logo__img" />
+          </Link>
+          <nav className="nav" aria-label="Главное меню">
+            <ul className="nav__list">
+              {MAIN_NAV.map((item) =>
+                item.children ? (
+                  <Dropdown key={item.name} name={item.name} items={item.children} />
+                ) : (
+                  <li key={item.link} className="nav__item">
+                    <NavLink to={item.link} className="nav__link">
+                      {item.name}
+                    </NavLink>
+                  </li>
+                ),
+              )}
+            </ul>
+            <CartButton count={cartCount} />
+          </nav>
+          <MobileMenu count={cartCount} />
+        </div>
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  addItem,
+  cartCount,
+  clampToStock,
+  clearCart,
+  decodeCartCookie,
+  encodeCartCookie,
+  findItem,
+  fitsInCookie,
+  removeItem,
+  sanitizeCart,
+  setAmount,
+} from "./cart";
+
+describe("cart", () => {
+  it("adds a new item and increases an existing one", () => {
+    let cart = addItem([], "a");
+    expect(cart).toEqual([{ id: "a", amount: 1 }]);
+    cart = addItem(cart, "b", 2);
+    cart = addItem(cart, "a");
+    expect(cart).toEqual([
+      { id: "a", amount: 2 },
+      { id: "b", amount: 2 },
+    ]);
+    expect(cartCount(cart)).toBe(4);
+  });
+
+  it("removes by decreasing and drops items at zero", () => {
+    const cart = removeItem(removeItem([{ id: "a", amount: 2 }, { id: "b", amount: 1 }], "a"), "b");
+    expect(cart).toEqual([{ id: "a", amount: 1 }]);
+    expect(removeItem(cart, "a")).toEqual([]);
+  });
+
+  it("looks up by id and clears", () => {
+    expect(findItem([{ id: "x", amount: 3 }], "x")?.amount).toBe(3);
+    expect(findItem([{ id: "x", amount: 3 }], "y")).toBeUndefined();
+    expect(clearCart()).toEqual([]);
+  });
+
+  it("sets an amount clamped to 0..balance", () => {
+    expect(setAmount([], "a", 7, 5)).toEqual([{ id: "a", amount: 5 }]);
+    expect(setAmount([{ id: "a", amount: 2 }], "a", -3, 5)).toEqual([]);
+  });
+
+  it("clamps to stock and drops unknown or sold-out parts", () => {
+    const balances: Record<string, number> = { a: 2, b: 0 };
+    expect(
+      clampToStock(
+        [
+          { id: "a", amount: 5 },
+          { id: "b", amount: 1 },
+          { id: "zzz", amount: 1 },
+        ],
+        (id) => balances[id],
+      ),
+    ).toEqual([{ id: "a", amount: 2 }]);
+  });
+
+  it("round-trips through the cookie codec", () => {
+    const cart = [
+      { id: "101", amount: 2 },
+      { id: "p-7_x", amount: 1 },
+    ];
+    expect(decodeCartCookie(encodeCartCookie(cart))).toEqual(cart);
+  });
+
+  it.each(["", "garbage", "a.b~c", "<script>.1", "x.-1", "x.1e9", "~~~", ".5", "a.1".repeat(5000)])(
+    "treats a malformed cookie %# as an empty or partial cart without throwing",
+    (value) => {
+      const cart = decodeCartCookie(value);
+      for (const item of cart) {
+        expect(item.amount).toBeGreaterThan(0);
+        expect(item.id).toMatch(/^[A-Za-z0-9_-]+$/);
+      }
+    },
+  );
+
+  it("sanitises foreign values", () => {
+    expect(sanitizeCart("nope")).toEqual([]);
+    expect(sanitizeCart([{ id: 5, amount: 2 }, { id: "a", amount: 0 }, null, { id: "b" }])).toEqual([{ id: "5", amount: 2 }]);
+  });
+
+  it("knows when a cart would overflow the cookie", () => {
+    const big = Array.from({ length: 400 }, (_, i) => ({ id: `part-${i}`, amount: 1 }));
+    expect(fitsInCookie(big.slice(0, 10))).toBe(true);
+    expect(fitsInCookie(big)).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The cart, as pure functions shared by the browser (localStorage) and the server (cookie).
+ * Items keep the spec's shape: {id, amount}.
+ */
+export interface CartItem {
+  id: string;
+  amount: number;
+}
+
+export type Cart = CartItem[];
+
+export const CART_STORAGE_KEY = "cart";
+export const CART_COOKIE_NAME = "cart";
+/** Browsers drop cookies over 4096 bytes silently; stay well below with name and attributes. */
+export const CART_COOKIE_MAX_VALUE_BYTES = 3800;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_AMOUNT = 100000;
+
+export function findItem(cart: Cart, id: string): CartItem | undefined {
+  return cart.find((item) => item.id === id);
+}
+
+export function cartCount(cart: Cart): number {
+  return cart.reduce((sum, item) => sum + item.amount, 0);
+}
+
+/** Add `amount` (default 1): increases an existing item or appends a new one. */
+export function addItem(cart: Cart, id: string, amount = 1): Cart {
+  if (amount <= 0) return cart;
+  const existing = findItem(cart, id);
+  if (!existing) return [...cart, { id, amount }];
+  return cart.map((item) => (item.id === id ? { ...item, amount: item.amount + amount } : item));
+}
+
+/** Remove `amount` (default 1): decreases, and drops the item when it reaches 0. */
+export function removeItem(cart: Cart, id: string, amount = 1): Cart {
+  return cart
+    .map((item) => (item.id === id ? { ...item, amount: item.amount - amount } : item))
+    .filter((item) => item.amount > 0);
+}
+
+/** Set an exact amount, clamped to 0..max; 0 drops the item. */
+export function setAmount(cart: Cart, id: string, amount: number, max = Infinity): Cart {
+  const next = Math.max(0, Math.min(Math.floor(amount), max));
+  if (next === 0) return cart.filter((item) => item.id !== id);
+  return findItem(cart, id)
+    ? cart.map((item) => (item.id === id ? { ...item, amount: next } : item))
+    : [...cart, { id, amount: next }];
+}
+
+export function clearCart(): Cart {
+  return [];
+}
+
+/** Clamp every amount to the part's balance; unknown ids and zero balances drop out. */
+export function clampToStock(cart: Cart, balanceOf: (id: string) => number | undefined): Cart {
+  const out: Cart = [];
+  for (const item of cart) {
+    const balance = balanceOf(item.id);
+    if (balance === undefined) continue;
+    const amount = Math.min(item.amount, balance);
+    if (amount > 0) out.push({ id: item.id, amount });
+  }
+  return out;
+}
+
+/** Accept anything (a parsed localStorage value, a form field) and keep only valid items. */
+export function sanitizeCart(value: unknown): Cart {
+  if (!Array.isArray(value)) return [];
+  const seen = new Map<string, number>();
+  for (const raw of value.slice(0, 1000)) {
+    if (!raw || typeof raw !== "object") continue;
+    const { id, amount } = raw as { id?: unknown; amount?: unknown };
+    const key = typeof id === "number" ? String(id) : id;
+    if (typeof key !== "string" || !ID_PATTERN.test(key)) continue;
+    if (typeof amount !== "number" || !Number.isFinite(amount) || amount < 1) continue;
+    seen.set(key, Math.min(MAX_AMOUNT, (seen.get(key) ?? 0) + Math.floor(amount)));
+  }
+  return [...seen].map(([id, amount]) => ({ id, amount }));
+}
+
+/** Compact cookie form: `id.amount~id.amount` (only cookie-safe characters). */
+export function encodeCartCookie(cart: Cart): string {
+  return cart.map((item) => `${item.id}.${item.amount}`).join("~");
+}
+
+/** A tampered or malformed cookie is an empty cart, never an error. */
+export function decodeCartCookie(value: string | undefined | null): Cart {
+  if (!value || value.length > 8192) return [];
+  const items: CartItem[] = [];
+  for (const part of value.split("~")) {
+    const dot = part.lastIndexOf(".");
+    if (dot <= 0) continue;
+    const amount = Number(part.slice(dot + 1));
+    if (!/^\d{1,6}$/.test(part.slice(dot + 1))) continue;
+    items.push({ id: part.slice(0, dot), amount });
+  }
+  return sanitizeCart(items);
+}
+
+export function fitsInCookie(cart: Cart): boolean {
+  return encodeCartCookie(cart).length <= CART_COOKIE_MAX_VALUE_BYTES;
+}

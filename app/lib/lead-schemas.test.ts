@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import {
+  buySchema,
+  callbackSchema,
+  fitFiles,
+  MESSAGES,
+  normalizePastedPhone,
+  orderSchema,
+  partsListSchema,
+  phoneForSending,
+} from "./lead-schemas";
+
+function errorsOf(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+}
+
+const valid = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on" };
+
+describe("lead schemas", () => {
+  it("accepts a complete callback lead and trims it", () => {
+    const result = callbackSchema.safeParse({ ...valid, name: "  Иванов Иван ", inn: "2465123456", comment: " Нужен J7 ", source: "/catalog/trucks" });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ name: "Иванов Иван", comment: "Нужен J7", inn: "2465123456", consent: true });
+  });
+
+  it("gives the spec's messages for empty name and phone", () => {
+    expect(errorsOf(callbackSchema.safeParse({ consent: "on" }))).toEqual({ name: MESSAGES.name, phone: MESSAGES.phone });
+    expect(errorsOf(callbackSchema.safeParse({ ...valid, name: "   " }))).toEqual({ name: MESSAGES.name });
+  });
+
+  it.each(["+7 (912) 345-67-8_", "8912345678", "+7 (912) 345-67-890 1", "телефон"])("refuses the phone %s", (phone) => {
+    expect(errorsOf(callbackSchema.safeParse({ ...valid, phone }))).toEqual({ phone: MESSAGES.phone });
+  });
+
+  it.each(["89123456789", "+7 912 345 67 89", "+7 (912) 345-67-89"])("accepts the 11-digit phone %s", (phone) => {
+    expect(callbackSchema.safeParse({ ...valid, phone }).success).toBe(true);
+  });
+
+  it.each(["123", "12345678901", "1234567890123", "24651234ab"])("refuses the inn %s", (inn) => {
+    expect(errorsOf(callbackSchema.safeParse({ ...valid, inn }))).toEqual({ inn: MESSAGES.inn });
+  });
+
+  it.each(["", "2465123456", "246512345678"])("accepts the inn %j", (inn) => {
+    expect(callbackSchema.safeParse({ ...valid, inn }).success).toBe(true);
+  });
+
+  it.each(["a@b", "@b.ru", "a b@c.ru", "a@b.", "ab.ru"])("refuses the email %s", (email) => {
+    expect(errorsOf(orderSchema.safeParse({ ...valid, email }))).toEqual({ email: MESSAGES.email });
+  });
+
+  it.each(["", "ivan@mail.ru", "a@b.c"])("accepts the email %j", (email) => {
+    expect(orderSchema.safeParse({ ...valid, email }).success).toBe(true);
+  });
+
+  it("requires consent on every form", () => {
+    for (const schema of [callbackSchema, buySchema, partsListSchema, orderSchema]) {
+      expect(errorsOf(schema.safeParse({ ...valid, consent: undefined }))).toEqual({ consent: MESSAGES.consent });
+    }
+  });
+
+  it("reads the invoice checkbox as a boolean", () => {
+    expect(orderSchema.parse({ ...valid, invoice: "on" }).invoice).toBe(true);
+    expect(orderSchema.parse({ ...valid }).invoice).toBe(false);
+  });
+
+  it("never throws on hostile input types", () => {
+    expect(callbackSchema.safeParse({ name: ["a"], phone: { x: 1 }, inn: 5, consent: "yes" }).success).toBe(false);
+    expect(callbackSchema.safeParse(null).success).toBe(false);
+  });
+});
+
+describe("phones", () => {
+  it.each([
+    ["+79123456789", "9123456789"],
+    ["89123456789", "9123456789"],
+    ["8 (912) 345-67-89", "9123456789"],
+    ["9123456789", "9123456789"],
+  ])("normalises a pasted %s for the mask", (input, expected) => {
+    expect(normalizePastedPhone(input)).toBe(expected);
+  });
+
+  it("removes spaces before sending", () => {
+    expect(phoneForSending("+7 (912) 345-67-89")).toBe("+7(912)345-67-89");
+  });
+});
+
+describe("fitFiles", () => {
+  const mb = 1024 * 1024;
+  it("keeps files under the 10 MB total and skips the rest", () => {
+    const { kept, skipped } = fitFiles([{ size: 4 * mb }], [{ size: 5 * mb }, { size: 2 * mb }, { size: 1 * mb }]);
+    expect(kept.map((f) => f.size)).toEqual([4 * mb, 5 * mb, 1 * mb]);
+    expect(skipped.map((f) => f.size)).toEqual([2 * mb]);
+  });
+
+  it("allows exactly 10 485 760 bytes", () => {
+    expect(fitFiles([], [{ size: 10_485_760 }]).skipped).toEqual([]);
+    expect(fitFiles([], [{ size: 10_485_761 }]).kept).toEqual([]);
+  });
+
+  it("caps the number of files at 10", () => {
+    expect(fitFiles([], Array.from({ length: 12 }, () => ({ size: 1 }))).kept).toHaveLength(10);
+  });
+});

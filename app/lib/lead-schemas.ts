@@ -1,0 +1,129 @@
+/**
+ * Validation shared by the browser and the server (spec §5). One schema per form, built from
+ * the same field rules, so a message never differs between the two sides.
+ */
+import { z } from "zod";
+
+export const MESSAGES = {
+  name: "Заполните ФИО",
+  email: "Введите корректный email",
+  phone: "Введите номер телефона",
+  inn: "Длина ИНН должна быть 10 или 12 чисел",
+  consent: "Необходимо согласие на обработку персональных данных",
+} as const;
+
+export const PHONE_MASK = "+7 (___) ___-__-__";
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_TEXT = 2000;
+
+/** Digits of a phone as typed; 11 are required. */
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+/**
+ * A pasted or autofilled number ('+79123456789', '89123456789', '9123456789') as the mask's
+ * ten digits after +7, so a visitor's saved phone fills the mask correctly.
+ */
+export function normalizePastedPhone(value: string): string {
+  const digits = phoneDigits(value);
+  if (digits.length === 11 && (digits.startsWith("7") || digits.startsWith("8"))) return digits.slice(1);
+  if (digits.length > 10) return digits.slice(-10);
+  return digits;
+}
+
+/** The phone as sent onward: spaces removed (spec §7). */
+export function phoneForSending(value: string): string {
+  return value.replace(/\s+/g, "");
+}
+
+const text = (max = MAX_TEXT) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `Не более ${max} символов`));
+
+export const nameField = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : ""),
+  z.string().min(1, MESSAGES.name).max(200, "Не более 200 символов"),
+);
+
+export const phoneField = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : ""),
+  z.string().refine((v) => phoneDigits(v).length === 11, MESSAGES.phone),
+);
+
+export const emailField = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : ""),
+  z.string().max(200, MESSAGES.email).refine((v) => v === "" || EMAIL_PATTERN.test(v), MESSAGES.email),
+);
+
+export const innField = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : ""),
+  z.string().refine((v) => v === "" || /^(\d{10}|\d{12})$/.test(v), MESSAGES.inn),
+);
+
+export const consentField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { errorMap: () => ({ message: MESSAGES.consent }) }));
+
+/** Callback, price request and leasing: call 2 of the spec. */
+export const callbackSchema = z.object({
+  name: nameField,
+  phone: phoneField,
+  inn: innField,
+  comment: text(),
+  source: text(500),
+  consent: consentField,
+});
+
+/** The truck page's buy form: name and phone, both required. */
+export const buySchema = z.object({
+  name: nameField,
+  phone: phoneField,
+  source: text(500),
+  consent: consentField,
+});
+
+/** The parts-list form: text fields only; files are counted and capped separately. */
+export const partsListSchema = z.object({
+  name: nameField,
+  phone: phoneField,
+  comment: text(),
+  consent: consentField,
+});
+
+export const orderSchema = z.object({
+  name: nameField,
+  phone: phoneField,
+  inn: innField,
+  email: emailField,
+  city: text(200),
+  invoice: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  consent: consentField,
+});
+
+export type CallbackLead = z.infer<typeof callbackSchema>;
+export type BuyLead = z.infer<typeof buySchema>;
+export type PartsListLead = z.infer<typeof partsListSchema>;
+export type OrderForm = z.infer<typeof orderSchema>;
+
+/** Upload limits (spec §9 and the lead-forms issue). */
+export const UPLOAD_MAX_TOTAL_BYTES = 10_485_760;
+export const UPLOAD_MAX_FILES = 10;
+export const UPLOAD_TOO_BIG_ALERT = "Некоторые файлы не будут загружены, так как суммарный объем больше 10МБ";
+export const FORM_ERROR = "Произошла ошибка при отправке формы, попробуйте позже";
+export const ORDER_ERROR = "Произошла ошибка при оформлении заказа, попробуйте позже";
+
+/**
+ * Which of the chosen files fit under the total cap, in order; the rest are skipped (spec §5).
+ */
+export function fitFiles<T extends { size: number }>(current: T[], added: T[], maxBytes = UPLOAD_MAX_TOTAL_BYTES, maxFiles = UPLOAD_MAX_FILES): { kept: T[]; skipped: T[] } {
+  const kept = [...current];
+  const skipped: T[] = [];
+  let total = current.reduce((sum, f) => sum + f.size, 0);
+  for (const file of added) {
+    if (total + file.size > maxBytes || kept.length >= maxFiles) {
+      skipped.push(file);
+      continue;
+    }
+    kept.push(file);
+    total += file.size;
+  }
+  return { kept, skipped };
+}

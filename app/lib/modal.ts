@@ -1,0 +1,48 @@
+/** Modals are addressed by the URL (`?modal=callback`), so a plain link opens them without JavaScript. */
+export const MODALS = {
+  callback: "Заказать обратный звонок",
+  leasing: "Рассчитать лизинг",
+  price: "Узнать цену",
+  "parts-list": "Оставить заявку",
+} as const;
+
+export type ModalName = keyof typeof MODALS;
+
+export const MODAL_PARAM = "modal";
+
+export function isModalName(value: unknown): value is ModalName {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(MODALS, value);
+}
+
+/** The href that opens `name` on the current page, keeping the other query parameters. */
+export function modalHref(search: string, name: ModalName, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(search);
+  params.set(MODAL_PARAM, name);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return `?${params.toString()}`;
+}
+
+/** The href that closes any modal: the same page without the modal parameters. */
+export function closeModalHref(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(MODAL_PARAM);
+  params.delete("source");
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
+/**
+ * Opening or closing a modal changes only the query string; loaders need not run again,
+ * so with JavaScript the modal opens without a round trip.
+ */
+export function onlyModalChanged(currentUrl: URL, nextUrl: URL): boolean {
+  if (currentUrl.pathname !== nextUrl.pathname) return false;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete(MODAL_PARAM);
+    params.delete("source");
+    params.sort();
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl);
+}

@@ -1,0 +1,17 @@
+/**
+ * Only same-site paths are followed: an absolute, protocol-relative or script URL falls
+ * back, so a crafted link can never send a visitor off the site (no open redirect).
+ */
+export function safeRedirectPath(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string") return fallback;
+  const value = to.trim();
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\\]/.test(value) || value.length > 2000) return fallback;
+  try {
+    const url = new URL(value, "http://site.invalid");
+    if (url.origin !== "http://site.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

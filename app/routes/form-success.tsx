@@ -1,0 +1,26 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: MetaFunction = () => pageMeta({ title: "Заявка отправлена", description: "Спасибо! Мы получили вашу заявку и скоро свяжемся с вами.", noindex: true });
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // `goal` is read for analytics links but changes nothing on the page.
+  url.searchParams.get("goal");
+  return json({ back: safeRedirectPath(url.searchParams.get("fromUrl")) });
+}
+
+export default function FormSuccess() {
+  const { back } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page page--narrow success-page">
+      <h1>Заявка отправлена</h1>
+      <p>Спасибо! Менеджер свяжется с вами в рабочее время: Пн–Пт 9:00–18:00.</p>
+      <Link to={back} className="btn btn--primary" data-testid="back-link">
+        Назад
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+import postcssNesting from "postcss-nesting";
+
+export default { plugins: [postcssNesting()] };

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * The whole suite, as README's `npm test`: Chromium check, typecheck, build, then every
+ * vitest project (unit, dom, e2e). Ends with one summary line: "N passed, N failed".
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: "inherit", ...opts });
+  return res.status ?? 1;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium package (apt-get)…");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    if (run("apt-get", ["update", "-qq"], { env }) === 0 && run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) === 0 && fs.existsSync(CHROMIUM)) return;
+  }
+  console.error(`Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+ensureChromium();
+
+console.log("\n> typecheck");
+if (run("npx", ["tsc", "--noEmit"]) !== 0) {
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+console.log("\n> build");
+if (run("npx", ["remix", "build"], { env: { ...process.env, NODE_ENV: "production" } }) !== 0) {
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vitest-")), "report.json");
+const extra = process.argv.slice(2);
+const status = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra]);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const json = JSON.parse(fs.readFileSync(report, "utf8"));
+  passed = json.numPassedTests;
+  failed = json.numFailedTests;
+  skipped = json.numPendingTests + json.numTodoTests;
+} catch {
+  failed = Math.max(failed, 1);
+}
+if (status !== 0 && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(status === 0 && failed === 0 ? 0 : 1);

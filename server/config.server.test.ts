@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+describe("parseConfig", () => {
+  it("runs on the embedded defaults with no environment at all", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.SITE_URL).toBe("http://localhost:3000");
+    expect(config.PARTS_API_URL).toBeUndefined();
+    expect(config.NOTIFY_API_URL).toBeUndefined();
+    expect(config.PARTS_CACHE_TTL_SECONDS).toBe(300);
+    expect(config.NOTIFY_API_KEY_HEADER).toBe("X-Api-Key");
+    expect(config.NOTIFY_PARTS_LIST_NAME).toBe("parts-list");
+    expect(config.NOTIFY_TIMEOUT_MS).toBe(10000);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ PARTS_API_URL: "", PORT: "" }).PARTS_API_URL).toBeUndefined();
+  });
+
+  it("reads every variable", () => {
+    const config = parseConfig({
+      PORT: "8080",
+      SITE_URL: "https://faw.example/",
+      PARTS_API_URL: "https://parts.example",
+      PARTS_CACHE_TTL_SECONDS: "60",
+      NOTIFY_API_URL: "https://notify.example",
+      NOTIFY_API_KEY: "secret",
+      NOTIFY_API_KEY_HEADER: "X-Access-Key",
+      NOTIFY_PARTS_LIST_NAME: "parts",
+      NOTIFY_TIMEOUT_MS: "5000",
+      DATA_DIR: "/var/lib/dealer",
+      YANDEX_MAPS_API_KEY: "maps-key",
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      SITE_URL: "https://faw.example",
+      PARTS_CACHE_TTL_SECONDS: 60,
+      NOTIFY_API_KEY_HEADER: "X-Access-Key",
+      NOTIFY_TIMEOUT_MS: 5000,
+      dataDir: "/var/lib/dealer",
+      YANDEX_MAPS_API_KEY: "maps-key",
+    });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid environment variable PORT: /],
+    [{ PORT: "70000" }, /PORT: должно быть не больше 65535/],
+    [{ SITE_URL: "not a url" }, /SITE_URL: должен быть URL/],
+    [{ PARTS_API_URL: "ftp//x" }, /PARTS_API_URL/],
+    [{ PARTS_CACHE_TTL_SECONDS: "-1" }, /PARTS_CACHE_TTL_SECONDS/],
+    [{ NOTIFY_TIMEOUT_MS: "1.5" }, /NOTIFY_TIMEOUT_MS: должно быть целым числом/],
+    [{ NOTIFY_API_KEY_HEADER: "X Api Key" }, /NOTIFY_API_KEY_HEADER/],
+    [{ NOTIFY_API_URL: "https://notify.example" }, /NOTIFY_API_KEY: required when NOTIFY_API_URL is set/],
+  ])("names the bad variable in one line: %j", (env, message) => {
+    expect(() => parseConfig(env)).toThrowError(ConfigError);
+    try {
+      parseConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The Node entry: one Express app serving static assets, /healthz and the Remix handler.
+ * Remix bundles this file with the app into build/index.js (remix.config.js `server`).
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import type { Server } from "node:http";
+import { createRequestHandler } from "@remix-run/express";
+import * as build from "@remix-run/dev/server-build";
+import compression from "compression";
+import express from "express";
+import { ConfigError, getConfig, type Config } from "./config.server";
+import { createServices } from "./context.server";
+import { log } from "./log.server";
+import { ensureWritableDir } from "./data-dir.server";
+
+function loadConfig(): Config {
+  try {
+    return getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + "\n");
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = loadConfig();
+try {
+  ensureWritableDir(config.dataDir);
+} catch (error) {
+  process.stderr.write(`DATA_DIR ${config.dataDir} is not writable: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+const services = createServices(config);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+app.use(compression());
+
+app.use((req, res, next) => {
+  const start = process.hrtime.bigint();
+  res.locals.nonce = crypto.randomBytes(16).toString("base64");
+  res.on("finish", () => {
+    // Static assets are many and dull; log them only when they fail.
+    if (res.statusCode < 400 && (req.path.startsWith("/build/") || req.path === "/healthz")) return;
+    log.info("request", {
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10,
+    });
+  });
+  next();
+});
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+const publicDir = path.resolve("public");
+app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV === "production" ? "production" : build.mode,
+    getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string }),
+  }),
+);
+
+const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
+  log.info("listening", {
+    url: `http://localhost:${config.PORT}`,
+    parts: config.PARTS_API_URL ? "upstream" : "demo catalogue",
+    notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
+    dataDir: config.dataDir,
+  });
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("stopping", { signal });
+  // Finish in-flight requests, refuse new connections, then leave.
+  server.close(() => {
+    log.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => {
+    log.warn("forced stop after 15 s");
+    process.exit(1);
+  }, 15_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
+

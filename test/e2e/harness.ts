@@ -1,0 +1,125 @@
+/**
+ * End-to-end harness: the built server in a child process on a free loopback port with its
+ * own DATA_DIR, and Debian's Chromium driven by playwright-core.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  logs: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  child: ChildProcess;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "dealer-data-"));
+  let output = "";
+  const child = spawn(process.execPath, ["build/index.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    logs: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+}
+
+export interface ContextOptions {
+  javaScriptEnabled: boolean;
+  mobile?: boolean;
+}
+
+export async function newContext(browser: Browser, baseURL: string, { javaScriptEnabled, mobile }: ContextOptions): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    javaScriptEnabled,
+    locale: "ru-RU",
+    viewport: mobile ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+    isMobile: mobile ?? false,
+    hasTouch: mobile ?? false,
+  });
+}
+
+/** Collects console errors and page errors, so a test can assert a clean console. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return errors;
+}
+
+/** With JavaScript, wait until React has hydrated before interacting. */
+export async function ready(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (!javaScriptEnabled) return;
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+}
+
+export const MODES = [
+  { name: "with JavaScript", javaScriptEnabled: true },
+  { name: "without JavaScript", javaScriptEnabled: false },
+] as const;

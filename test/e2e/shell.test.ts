@@ -1,0 +1,209 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, MODES, newContext, ready, startServer, watchConsole, type RunningServer } from "./harness";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("HTTP basics", () => {
+  it("answers /healthz with ok", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it.each(["/no-such-page", "/catalog/trucks/tyagach", "/catalog/trucks/nope/nope", "/catalog/parts/a/b", "/%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82"])(
+    "redirects the unknown path %s to /not-found, which answers 404",
+    async (path) => {
+      const res = await fetch(server.url + path, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(new URL(res.headers.get("location")!, server.url).pathname).toBe("/not-found");
+      const page = await fetch(`${server.url}/not-found`);
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain("Страница не найдена");
+    },
+  );
+
+  it.each([
+    "/",
+    "/catalog",
+    "/catalog/trucks",
+    "/catalog/parts",
+    "/delivery",
+    "/cart",
+    "/leasing",
+    "/contacts",
+    "/privacy",
+    "/form-success?fromUrl=/leasing",
+    "/service",
+  ])("serves %s inside the site shell", async (path) => {
+    const res = await fetch(server.url + path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="ru"');
+    expect(html).toContain("Официальный дилер спецтехники");
+    expect(html).toContain("Политика конфиденциальности");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("logs one JSON line per request without query strings", async () => {
+    await fetch(`${server.url}/delivery?phone=79990001122`);
+    await new Promise((r) => setTimeout(r, 100));
+    const line = server
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes('"path":"/delivery"'))
+      .at(-1);
+    expect(line).toBeDefined();
+    const entry = JSON.parse(line!);
+    expect(entry).toMatchObject({ msg: "request", method: "GET", path: "/delivery", status: 200 });
+    expect(typeof entry.ms).toBe("number");
+    expect(server.logs()).not.toContain("79990001122");
+  });
+});
+
+describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
+  it("shows the header, menu and footer, and the sales point of the page", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto("/delivery");
+    await expect(page.getByText("Официальный дилер спецтехники FAW").isVisible()).resolves.toBe(true);
+    const nav = page.getByRole("navigation", { name: "Главное меню" });
+    for (const name of ["Техника", "Сервис", "Лизинг", "Контакты"]) {
+      await expect(nav.getByRole("link", { name, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expect(page.getByTestId("header-cart").textContent()).resolves.toBe("Корзина");
+    await expect(page.getByTestId("footer-sales-point").getAttribute("data-point")).resolves.toBe("sales");
+    await expect(page.getByTestId("map").count()).resolves.toBe(1);
+
+    await page.goto("/service");
+    await expect(page.getByTestId("footer-sales-point").getAttribute("data-point")).resolves.toBe("service");
+
+    await page.goto("/contacts");
+    await expect(page.getByTestId("footer-contacts").count()).resolves.toBe(0);
+    await expect(page.locator("footer [data-testid=map]").count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Политика конфиденциальности" }).count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the Запчасти dropdown and reaches the parts catalogue", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/");
+    await ready(page, javaScriptEnabled);
+    await page.getByRole("button", { name: "Запчасти" }).hover();
+    const link = page.locator(".nav__submenu").getByRole("link", { name: "Каталог" });
+    await link.waitFor({ state: "visible" });
+    await link.click();
+    await page.waitForURL("**/catalog/parts");
+    await context.close();
+  });
+
+  it("has a burger menu on small screens with an expandable parts group", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled, mobile: true });
+    const page = await context.newPage();
+    await page.goto("/");
+    await ready(page, javaScriptEnabled);
+    await expect(page.getByRole("navigation", { name: "Главное меню" }).isVisible()).resolves.toBe(false);
+    await page.getByLabel("Меню").click();
+    const panel = page.getByRole("navigation", { name: "Мобильное меню" });
+    await panel.getByText("Запчасти").click();
+    await panel.getByRole("link", { name: "Оплата и доставка" }).click();
+    await page.waitForURL("**/delivery");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Оплата и доставка");
+    await context.close();
+  });
+
+  it("renders a modal from the URL and closes it by its close button", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/delivery?modal=callback");
+    await ready(page, javaScriptEnabled);
+    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.getByRole("link", { name: "Закрыть" }).click();
+    await page.waitForURL((url) => url.pathname === "/delivery" && !url.search.includes("modal"));
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("keeps the cookie banner hidden after accepting and reloading", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/leasing");
+    await ready(page, javaScriptEnabled);
+    const banner = page.getByTestId("cookie-banner");
+    await expect(banner.isVisible()).resolves.toBe(true);
+    await banner.getByRole("button", { name: "Принять" }).click();
+    await banner.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/leasing");
+    await page.reload();
+    await expect(page.getByTestId("cookie-banner").count()).resolves.toBe(0);
+    if (javaScriptEnabled) await expect(page.evaluate(() => localStorage.getItem("cookieAccepted"))).resolves.toBe("true");
+    await context.close();
+  });
+});
+
+describe("with JavaScript", () => {
+  it("opens a modal without a round trip, closes on Escape and backdrop, and returns focus", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const page = await context.newPage();
+    await page.goto("/");
+    await ready(page, true);
+    const requests: string[] = [];
+    page.on("request", (req) => requests.push(req.url()));
+
+    const opener = page.getByRole("link", { name: "Оставить заявку" }).first();
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    await dialog.waitFor();
+    expect(requests.filter((u) => u.includes("_data="))).toEqual([]);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+
+    // Focus stays inside while tabbing.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+    }
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Оставить заявку");
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+
+    await opener.click();
+    await dialog.waitFor();
+    await page.mouse.click(5, 400);
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("scrolls to the top on every page change", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 400 });
+    await page.goto("/privacy");
+    await ready(page, true);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.locator("footer").getByRole("link", { name: "Оплата и доставка" }).click();
+    await page.waitForURL("**/delivery");
+    await page.waitForFunction(() => window.scrollY === 0);
+    await context.close();
+  });
+});

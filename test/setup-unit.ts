@@ -1,0 +1,1 @@
+process.env.LOG_SILENT = "1";

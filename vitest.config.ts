@@ -1,0 +1,50 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "~": path.resolve("app"),
+  "~server": path.resolve("server"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          globals: true,
+          environment: "node",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "test/unit/**/*.test.ts", "scripts/**/*.test.ts"],
+          setupFiles: ["test/setup-unit.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        esbuild: { jsx: "automatic" },
+        test: {
+          name: "dom",
+          globals: true,
+          environment: "jsdom",
+          include: ["app/**/*.test.tsx", "test/unit/**/*.test.tsx"],
+          setupFiles: ["test/setup-dom.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          globals: true,
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One built server and one Chromium per file; two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
