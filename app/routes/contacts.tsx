@@ -1,12 +1,68 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
+import { LocationMap } from "~/components/location-map";
+import { SALES_POINTS, SITE } from "~/data/site";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Контакты", description: "Адреса и телефоны отдела продаж и сервисного центра FAW в п. Солонцы, Красноярский край." });
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Контакты",
+    description: "Отдел продаж техники и запчастей и сервисный центр FAW в п. Солонцы, Красноярский край: адреса, телефоны, часы работы, карта.",
+  });
 
-export default function Page() {
+/** Sales first, then service: the order a visitor looks for them. */
+const POINTS = [SALES_POINTS[1], SALES_POINTS[0]];
+
+export default function Contacts() {
   return (
-    <section className="container page">
+    <div className="container page">
+      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Контакты" }]} />
       <h1>Контакты</h1>
-    </section>
+      <div className="locations">
+        {POINTS.map((point) => (
+          <section key={point.id} className="location" aria-labelledby={`loc-${point.id}`} data-testid={`location-${point.id}`}>
+            <div className="location__info">
+              <h2 id={`loc-${point.id}`}>{point.name}</h2>
+              <p className="location__line">
+                <PinIcon size={18} />
+                <span>{point.address}</span>
+              </p>
+              <p className="location__line muted">
+                <span className="visually-hidden">Координаты: </span>
+                {point.coordinates[0].toFixed(5)}, {point.coordinates[1].toFixed(5)}
+              </p>
+              <p className="location__line">
+                <ClockIcon size={18} />
+                <span>{point.workTime}</span>
+              </p>
+              <ul className="location__phones">
+                {point.phones.map((phone) => (
+                  <li key={phone.tel}>
+                    <PhoneIcon size={18} />
+                    <span>
+                      {phone.label}: <a href={`tel:${phone.tel}`}>{phone.display}</a>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className="location__line">
+                <MailIcon size={18} />
+                <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+              </p>
+            </div>
+            <LocationMap location={point} className="location__map" />
+          </section>
+        ))}
+      </div>
+      <section className="info-card info-card--wide requisites" aria-labelledby="req-title">
+        <h2 id="req-title">Реквизиты</h2>
+        <p>
+          {SITE.legalName}, ИНН {SITE.inn}, ОГРН {SITE.ogrn}
+          <br />
+          {SITE.legalAddress}
+        </p>
+      </section>
+    </div>
   );
 }

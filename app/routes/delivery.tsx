@@ -1,12 +1,61 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { SALES_POINTS, SITE } from "~/data/site";
+import { DELIVERY } from "~/data/terms";
+import { formatRub } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Оплата и доставка", description: "Доставка запчастей FAW по Красноярску и до транспортной компании, самовывоз, безналичная оплата." });
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Оплата и доставка запчастей",
+    description: `Бесплатная доставка запчастей FAW по Красноярску и до транспортной компании от ${formatRub(DELIVERY.freeFrom)}, самовывоз из п. Солонцы, безналичная оплата.`,
+  });
 
-export default function Page() {
+export default function Delivery() {
+  const sales = SALES_POINTS[1];
   return (
-    <section className="container page">
+    <div className="container page">
+      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Запчасти", to: "/catalog/parts" }, { name: "Оплата и доставка" }]} />
       <h1>Оплата и доставка</h1>
-    </section>
+      <div className="info-grid">
+        <section className="info-card" aria-labelledby="delivery-title">
+          <h2 id="delivery-title">Доставка</h2>
+          <ul className="check-list">
+            <li>
+              <strong>Бесплатно</strong> — курьером по городу и до транспортной компании при заказе от {formatRub(DELIVERY.freeFrom)}.
+            </li>
+            <li>Курьерская доставка по городу — {formatRub(DELIVERY.courierPrice)}.</li>
+            <li>Доставка до транспортной компании — {formatRub(DELIVERY.transportCompanyPrice)}.</li>
+            <li>
+              Самовывоз со склада: {sales.address}, {SITE.workTime}.
+            </li>
+          </ul>
+          <p className="muted">Отправляем запчасти в любой регион России через транспортные компании. Стоимость перевозки по тарифу перевозчика.</p>
+        </section>
+        <section className="info-card" aria-labelledby="payment-title">
+          <h2 id="payment-title">Оплата</h2>
+          <ul className="check-list">
+            <li>Безналичный расчёт по счёту — для организаций и ИП.</li>
+            <li>Перевод на карту — для частных покупателей.</li>
+            <li>Все цены на сайте указаны с учётом НДС.</li>
+          </ul>
+          <p className="muted">Онлайн-оплаты на сайте нет: после заказа менеджер подтвердит наличие и пришлёт реквизиты или счёт.</p>
+        </section>
+      </div>
+      <section className="info-card info-card--wide" aria-labelledby="how-title">
+        <h2 id="how-title">Как заказать</h2>
+        <ol className="steps">
+          <li>
+            Выберите запчасти в <Link to="/catalog/parts">каталоге</Link> и добавьте их в корзину.
+          </li>
+          <li>Оформите заказ: укажите ФИО, телефон и, если нужен счёт, ИНН организации.</li>
+          <li>Менеджер перезвонит в рабочее время ({SITE.workTime}), подтвердит заказ и способ доставки.</li>
+        </ol>
+        <p>
+          Вопросы по доставке: <a href={`tel:${sales.phones[1].tel}`}>{sales.phones[1].display}</a>
+        </p>
+      </section>
+    </div>
   );
 }

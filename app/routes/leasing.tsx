@@ -1,12 +1,128 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ModalLink } from "~/components/modal-link";
+import { PartnerTicker } from "~/components/partner-ticker";
+import { LEASING } from "~/data/terms";
+import { formatRub } from "~/lib/format";
+import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Лизинг грузовиков FAW", description: "Лизинг грузовиков и спецтехники FAW: аванс от 5%, срок до 5 лет, решение за 1 день." });
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Лизинг грузовиков и спецтехники FAW",
+    description: `Лизинг FAW: аванс от ${LEASING.minAdvancePercent}%, срок до ${LEASING.termYears} лет, сумма до 50 млн ₽, решение за ${LEASING.approvalDays} день. Для физлиц, ИП и компаний.`,
+  });
 
-export default function Page() {
+export const shouldRevalidate = modalAwareRevalidate;
+
+const FAQ = [
+  {
+    q: "Кто может взять технику в лизинг?",
+    a: "Юридические лица, индивидуальные предприниматели и физические лица. Для компаний и ИП лизинг даёт экономию на налогах, для частных покупателей — покупку без крупного единовременного платежа.",
+  },
+  {
+    q: "Какой нужен аванс?",
+    a: `От ${LEASING.minAdvancePercent}% стоимости техники. Чем больше аванс, тем ниже ежемесячный платёж и удорожание.`,
+  },
+  {
+    q: "На какой срок заключается договор?",
+    a: `До ${LEASING.termYears} лет (до ${LEASING.termMonths} месяцев). Срок подбираем под сезонность и доходы вашего бизнеса.`,
+  },
+  {
+    q: "Сколько времени занимает одобрение?",
+    a: `Решение по заявке — за ${LEASING.approvalDays} рабочий день. Для расчёта достаточно ИНН и контактного телефона.`,
+  },
+  {
+    q: "Можно ли получить индивидуальный график платежей?",
+    a: "Да: равномерный, убывающий или сезонный график — под ваш денежный поток.",
+  },
+  {
+    q: "Как работает субсидия при покупке в лизинг?",
+    a: "На часть моделей действуют субсидии производителя и государственных программ. Размер экономии указан в карточке модели, подробности расскажет менеджер.",
+  },
+];
+
+export default function Leasing() {
   return (
-    <section className="container page">
-      <h1>Лизинг</h1>
-    </section>
+    <div className="page">
+      <div className="container">
+        <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Лизинг" }]} />
+        <section className="leasing-hero">
+          <div>
+            <h1>Лизинг грузовиков и спецтехники FAW</h1>
+            <p className="lead">
+              Тягачи, самосвалы и спецтехника в лизинг на срок до {LEASING.termMonths} месяцев с авансом от {LEASING.minAdvancePercent}%. Работаем с
+              надёжными лизинговыми компаниями и подберём лучшее предложение.
+            </p>
+            <ModalLink modal="leasing" className="btn btn--primary">
+              Оставить онлайн-заявку
+            </ModalLink>
+          </div>
+        </section>
+
+        <section aria-labelledby="terms-title">
+          <h2 id="terms-title">Условия</h2>
+          <ul className="facts">
+            <li>
+              <strong>до {LEASING.termYears} лет</strong>
+              <span>срок лизинга</span>
+            </li>
+            <li>
+              <strong>от {LEASING.minAdvancePercent}%</strong>
+              <span>аванс</span>
+            </li>
+            <li>
+              <strong>
+                {formatRub(LEASING.amountFrom)} — {formatRub(LEASING.amountTo)}
+              </strong>
+              <span>сумма финансирования</span>
+            </li>
+            <li>
+              <strong>{LEASING.approvalDays} день</strong>
+              <span>одобрение заявки</span>
+            </li>
+            <li>
+              <strong>до {LEASING.taxSavingPercent}%</strong>
+              <span>экономия на налогах</span>
+            </li>
+          </ul>
+        </section>
+
+        <section className="info-grid" aria-label="Для кого">
+          <div className="info-card">
+            <h2>Для кого</h2>
+            <ul className="check-list">
+              <li>Физические лица</li>
+              <li>Индивидуальные предприниматели</li>
+              <li>Юридические лица</li>
+            </ul>
+          </div>
+          <div className="info-card">
+            <h2>Преимущества</h2>
+            <ul className="check-list">
+              <li>Индивидуальный график платежей</li>
+              <li>НДС к вычету и ускоренная амортизация</li>
+              <li>Страхование и регистрация техники в одном договоре</li>
+            </ul>
+          </div>
+        </section>
+
+        <section className="faq" aria-labelledby="faq-title">
+          <h2 id="faq-title">Частые вопросы</h2>
+          {FAQ.map((item, index) => (
+            <details key={item.q} className="faq__item" open={index === 0}>
+              <summary>{item.q}</summary>
+              <p>{item.a}</p>
+            </details>
+          ))}
+        </section>
+      </div>
+      <section aria-labelledby="partners-title" className="partners">
+        <div className="container">
+          <h2 id="partners-title">Наши партнёры</h2>
+        </div>
+        <PartnerTicker />
+      </section>
+    </div>
   );
 }

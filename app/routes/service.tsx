@@ -1,12 +1,75 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ModalLink } from "~/components/modal-link";
+import { SALES_POINTS } from "~/data/site";
+import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Гарантия и сервис", description: "Гарантийное и сервисное обслуживание грузовиков FAW в Красноярске." });
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Гарантия и сервис",
+    description: "Гарантийное и сервисное обслуживание грузовиков FAW в п. Солонцы: ТО, диагностика, ремонт двигателя и КПП, 8 постов, оригинальные запчасти.",
+  });
 
-export default function Page() {
+export const shouldRevalidate = modalAwareRevalidate;
+
+const WORKS = [
+  "Плановое техническое обслуживание по регламенту завода",
+  "Компьютерная диагностика двигателя и электрооборудования",
+  "Ремонт двигателей CA6DM, WP10 и WP12",
+  "Ремонт КПП, сцепления, мостов и подвески",
+  "Ремонт тормозной системы и пневматики",
+  "Шиномонтаж и регулировка развал-схождения",
+  "Гарантийный ремонт и рекламации",
+  "Установка дополнительного оборудования",
+];
+
+export default function Service() {
+  const point = SALES_POINTS[0];
   return (
-    <section className="container page">
+    <div className="container page">
+      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Сервис" }]} />
       <h1>Гарантия и сервис</h1>
-    </section>
+      <p className="lead">
+        Сервисный центр официального дилера обслуживает грузовики и спецтехнику FAW: одновременно на 8 постах, с оригинальными запчастями со
+        своего склада и с сохранением заводской гарантии.
+      </p>
+      <div className="info-grid">
+        <section className="info-card" aria-labelledby="works-title">
+          <h2 id="works-title">Что мы делаем</h2>
+          <ul className="check-list">
+            {WORKS.map((work) => (
+              <li key={work}>{work}</li>
+            ))}
+          </ul>
+        </section>
+        <section className="info-card" aria-labelledby="warranty-title">
+          <h2 id="warranty-title">Гарантия</h2>
+          <p>
+            На новую технику FAW действует гарантия производителя. Чтобы сохранить её, проходите техническое обслуживание у официального дилера
+            по регламенту и используйте оригинальные запчасти.
+          </p>
+          <p>На выполненные работы и установленные у нас запчасти мы даём собственную гарантию.</p>
+        </section>
+      </div>
+      <section className="info-card info-card--wide" aria-labelledby="point-title">
+        <h2 id="point-title">{point.name}</h2>
+        <p>
+          {point.address}
+          <br />
+          {point.workTime}
+        </p>
+        <ul className="plain-list">
+          {point.phones.map((phone) => (
+            <li key={phone.tel}>
+              {phone.label}: <a href={`tel:${phone.tel}`}>{phone.display}</a>
+            </li>
+          ))}
+        </ul>
+        <ModalLink modal="callback" className="btn btn--primary">
+          Записаться на сервис
+        </ModalLink>
+      </section>
+    </div>
   );
 }

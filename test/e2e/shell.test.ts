@@ -117,7 +117,7 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
     await page.goto("/");
     await ready(page, javaScriptEnabled);
     await expect(page.getByRole("navigation", { name: "Главное меню" }).isVisible()).resolves.toBe(false);
-    await page.getByLabel("Меню").click();
+    await page.getByLabel("Меню", { exact: true }).click();
     const panel = page.getByRole("navigation", { name: "Мобильное меню" });
     await panel.getByText("Запчасти").click();
     await panel.getByRole("link", { name: "Оплата и доставка" }).click();
