@@ -35,6 +35,17 @@ try {
 }
 const services = createServices(config);
 
+// `node build/index.js --resend-leads` (npm run leads:resend): send what could not be delivered, then exit.
+if (process.argv.includes("--resend-leads")) {
+  if (!config.NOTIFY_API_URL) {
+    process.stderr.write("NOTIFY_API_URL is not set: leads are kept locally, nothing to re-send.\n");
+    process.exit(1);
+  }
+  const result = await services.notify.resendUndelivered();
+  process.stdout.write(`re-sent leads: ${result.delivered} delivered, ${result.failed} still undelivered\n`);
+  process.exit(result.failed > 0 ? 2 : 0);
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", true);
@@ -69,7 +80,7 @@ app.all(
   createRequestHandler({
     build,
     mode: config.NODE_ENV === "production" ? "production" : build.mode,
-    getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string }),
+    getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? "" }),
   }),
 );
 

@@ -95,8 +95,11 @@ export function createNotifyGateway(config: NotifyConfig, options: { fetch?: typ
       let delivered = 0;
       let failed = 0;
       if (!config.NOTIFY_API_URL) return { delivered, failed };
-      // Pending leads are those a stopped server never finished; they are sent too.
+      // Pending leads are those a stopped server never finished; they are sent too, once they
+      // are old enough not to be in flight in a running server.
+      const inFlightCutoff = Date.now() - 60_000;
       for (const record of await store.list(["undelivered", "pending"])) {
+        if (record.status === "pending" && Date.parse(record.createdAt) > inFlightCutoff) continue;
         const done = await attempt(record);
         await store.save(done);
         if (done.status === "delivered") delivered++;

@@ -1,18 +1,17 @@
-import { useSearchParams } from "@remix-run/react";
-import { SITE } from "~/data/site";
-import { isModalName, MODALS, MODAL_PARAM } from "~/lib/modal";
+import { useLocation, useSearchParams } from "@remix-run/react";
+import { closeModalHref, isModalName, MODALS, MODAL_PARAM } from "~/lib/modal";
+import { LeadForm } from "./forms/lead-form";
 import { Modal } from "./ui/modal";
 
 /** Renders the modal named in the URL, on any page, on the server and in the browser alike. */
 export function ModalOutlet() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const name = params.get(MODAL_PARAM);
   if (!isModalName(name)) return null;
   return (
     <Modal title={MODALS[name]}>
-      <p>
-        Позвоните нам: <a href={`tel:${SITE.phone.tel}`}>{SITE.phone.display}</a>
-      </p>
+      <LeadForm form={name} page={closeModalHref(location.pathname, location.search)} />
     </Modal>
   );
 }

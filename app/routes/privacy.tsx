@@ -1,12 +1,21 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ConsentText, PrivacyPolicy } from "~/components/privacy-policy";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Политика конфиденциальности", description: "Политика обработки персональных данных и согласие на обработку персональных данных." });
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Политика конфиденциальности",
+    description: "Политика обработки персональных данных и согласие на обработку персональных данных посетителей сайта официального дилера FAW.",
+  });
 
-export default function Page() {
+export default function Privacy() {
   return (
-    <section className="container page">
+    <div className="container page page--narrow">
+      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Политика конфиденциальности" }]} />
       <h1>Политика конфиденциальности</h1>
-    </section>
+      <PrivacyPolicy />
+      <ConsentText />
+    </div>
   );
 }

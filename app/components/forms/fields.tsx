@@ -1,0 +1,200 @@
+import { InputMask, type Track } from "@react-input/mask";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useField } from "remix-validated-form";
+import { HONEYPOT_FIELD } from "~/lib/lead-forms";
+import { normalizePastedPhone, phoneDigits, PHONE_MASK } from "~/lib/lead-schemas";
+
+/** Validate on blur first, then on every change: errors appear once a field is left, and clear as soon as it is fixed. */
+const BEHAVIOUR = { initial: "onBlur", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
+
+function FieldShell({ id, label, required, error, children, hint }: { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  formId,
+  name,
+  label,
+  required,
+  type = "text",
+  autoComplete,
+  inputMode,
+  maxLength = 200,
+}: {
+  formId: string;
+  name: string;
+  label: string;
+  required?: boolean;
+  type?: "text" | "email";
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "numeric";
+  maxLength?: number;
+}) {
+  const { error, getInputProps } = useField(name, { validationBehavior: BEHAVIOUR });
+  const id = `${formId}-${name}`;
+  return (
+    <FieldShell id={id} label={label} required={required} error={error}>
+      <input
+        {...getInputProps({ id, type, autoComplete, inputMode, maxLength })}
+        className="field__input"
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </FieldShell>
+  );
+}
+
+/** inn: digits only, typed or pasted. */
+export function InnField({ formId }: { formId: string }) {
+  const { error, getInputProps } = useField("inn", { validationBehavior: BEHAVIOUR });
+  const id = `${formId}-inn`;
+  return (
+    <FieldShell id={id} label="ИНН организации" error={error}>
+      <input
+        {...getInputProps({
+          id,
+          inputMode: "numeric",
+          autoComplete: "off",
+          maxLength: 12,
+          pattern: "\\d{10}|\\d{12}",
+          onInput: (event) => {
+            const input = event.currentTarget;
+            const digits = input.value.replace(/\D/g, "");
+            if (digits !== input.value) input.value = digits;
+          },
+        })}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </FieldShell>
+  );
+}
+
+/**
+ * A pasted or autofilled '+79123456789' or '89123456789' would otherwise land as
+ * '+7 (791) 234-56-78': the leading 7 or 8 is the country code, not the first digit.
+ */
+const trackPhone: Track = ({ inputType, data, value, selectionStart, selectionEnd }) => {
+  if (inputType !== "insert" || !data) return data;
+  const digits = phoneDigits(data);
+  const replacesAll = selectionStart <= 4 && selectionEnd >= value.length - 1;
+  if (digits.length >= 10 && (replacesAll || phoneDigits(value).length <= 1)) return normalizePastedPhone(data);
+  return data;
+};
+
+export function PhoneField({ formId }: { formId: string }) {
+  const { error, getInputProps } = useField("phone", { validationBehavior: BEHAVIOUR });
+  const id = `${formId}-phone`;
+  return (
+    <FieldShell id={id} label="Телефон" required error={error}>
+      <InputMask
+        mask={PHONE_MASK}
+        replacement={{ _: /\d/ }}
+        track={trackPhone}
+        {...getInputProps()}
+        id={id}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder={PHONE_MASK}
+        className="field__input"
+        required
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </FieldShell>
+  );
+}
+
+export function CommentField({ formId }: { formId: string }) {
+  const { error, getInputProps } = useField("comment", { validationBehavior: BEHAVIOUR });
+  const id = `${formId}-comment`;
+  return (
+    <FieldShell id={id} label="Комментарий" error={error}>
+      <textarea {...getInputProps({ id, rows: 4, maxLength: 2000 })} className="field__input field__textarea" aria-describedby={error ? `${id}-error` : undefined} />
+    </FieldShell>
+  );
+}
+
+/** The separate, unticked consent required by 152-ФЗ, linking the consent text. */
+export function ConsentField({ formId }: { formId: string }) {
+  const { error, getInputProps } = useField("consent", { validationBehavior: { initial: "onChange", whenTouched: "onChange", whenSubmitted: "onChange" } });
+  const id = `${formId}-consent`;
+  return (
+    <div className={`field field--checkbox${error ? " field--error" : ""}`}>
+      <label htmlFor={id} className="checkbox">
+        <input {...getInputProps({ id, type: "checkbox", value: "on" })} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <span>
+          Я даю{" "}
+          <Link to="/privacy#consent" target="_blank">
+            согласие на обработку персональных данных
+          </Link>
+          <span aria-hidden="true"> *</span>
+        </span>
+      </label>
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({ formId, name, label }: { formId: string; name: string; label: string }) {
+  const { getInputProps } = useField(name);
+  const id = `${formId}-${name}`;
+  return (
+    <div className="field field--checkbox">
+      <label htmlFor={id} className="checkbox">
+        <input {...getInputProps({ id, type: "checkbox", value: "on" })} />
+        <span>{label}</span>
+      </label>
+    </div>
+  );
+}
+
+/** Invisible to people (and to assistive technology); bots that fill every field reveal themselves. */
+export function Honeypot() {
+  return (
+    <div className="hp" aria-hidden="true">
+      <label>
+        Не заполняйте это поле
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+export function FormAlert({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p className="form-alert" role="alert">
+      {message}
+    </p>
+  );
+}

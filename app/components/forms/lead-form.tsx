@@ -1,0 +1,90 @@
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useFormContext, useIsSubmitting, ValidatedForm } from "remix-validated-form";
+import { LEAD_FORMS, type LeadFormName } from "~/lib/lead-forms";
+import { CommentField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
+import { FileField, uploadWithProgress, type UploadState } from "./file-field";
+
+export interface LeadFormProps {
+  form: LeadFormName;
+  /** The page the visitor is on: the lead's source and where 'Назад' leads after success. */
+  page: string;
+  defaultValues?: Record<string, string>;
+  /** An error the server answered with when the page was rendered (no JavaScript). */
+  serverError?: string;
+}
+
+export function SubmitButton({ formId, label, busy }: { formId: string; label: string; busy?: boolean }) {
+  const submitting = useIsSubmitting(formId) || busy;
+  const { fieldErrors } = useFormContext(formId);
+  const hasErrors = Object.values(fieldErrors).some(Boolean);
+  return (
+    <button type="submit" className="btn btn--primary form__submit" disabled={submitting || hasErrors} aria-busy={submitting || undefined}>
+      {submitting ? "Отправляем…" : label}
+    </button>
+  );
+}
+
+/** Shows the spec's alert once for each failed submission, with JavaScript. */
+function useFailureAlert(message: string | undefined, token: unknown) {
+  useEffect(() => {
+    if (message) window.alert(message);
+  }, [message, token]);
+}
+
+/**
+ * A lead form posting to /lead/{form}. Without JavaScript it is a plain form; with JavaScript a
+ * fetcher submits it in place (the parts list goes through XHR to show upload progress).
+ */
+export function LeadForm({ form, page, defaultValues, serverError }: LeadFormProps) {
+  const spec = LEAD_FORMS[form];
+  const formId = `lead-${form}`;
+  const fetcher = useFetcher<{ formError?: string }>({ key: formId });
+  const navigate = useNavigate();
+  const [upload, setUpload] = useState<UploadState>({ state: "idle" });
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const fetcherError = fetcher.state === "idle" ? fetcher.data?.formError : undefined;
+  const uploadError = upload.state === "failed" ? upload.message : undefined;
+  useFailureAlert(fetcherError, fetcher.data);
+  useFailureAlert(uploadError, upload);
+  const error = fetcherError ?? uploadError ?? serverError;
+
+  return (
+    <ValidatedForm
+      id={formId}
+      formRef={formRef}
+      validator={spec.validator}
+      method="post"
+      action={`/lead/${form}`}
+      encType={form === "parts-list" ? "multipart/form-data" : undefined}
+      fetcher={fetcher}
+      defaultValues={defaultValues}
+      className="form"
+      noValidate
+      onSubmit={async (_data, event) => {
+        if (form !== "parts-list" || !formRef.current) return;
+        // The upload goes through XHR for its progress bar; the server answers JSON.
+        event.preventDefault();
+        const result = await uploadWithProgress(`/api/lead/${form}`, new FormData(formRef.current), setUpload);
+        if (result.redirectTo) navigate(result.redirectTo);
+      }}
+    >
+      <input type="hidden" name="page" value={page} />
+      <Honeypot />
+      <div className="form__grid">
+        <TextField formId={formId} name="name" label="ФИО" required autoComplete="name" />
+        <PhoneField formId={formId} />
+        {form === "buy" || form === "parts-list" ? null : <InnField formId={formId} />}
+      </div>
+      {form === "buy" ? null : <CommentField formId={formId} />}
+      {form === "parts-list" ? <FileField upload={upload} /> : null}
+      <ConsentField formId={formId} />
+      <FormAlert message={error} />
+      <p className="form__note">
+        <span aria-hidden="true">*</span> — обязательные поля
+      </p>
+      <SubmitButton formId={formId} label={spec.submit} busy={upload.state === "sending"} />
+    </ValidatedForm>
+  );
+}

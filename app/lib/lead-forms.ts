@@ -1,0 +1,44 @@
+/** The lead forms the site has, their titles and the validator each one uses (browser and server alike). */
+import { withZod } from "@remix-validated-form/with-zod";
+import type { Validator } from "remix-validated-form";
+import { buySchema, callbackSchema, partsListSchema } from "./lead-schemas";
+
+export interface LeadData {
+  name: string;
+  phone: string;
+  inn?: string;
+  comment?: string;
+}
+
+interface LeadFormSpec {
+  title: string;
+  submit: string;
+  validator: Validator<LeadData>;
+}
+
+const callbackValidator = withZod(callbackSchema);
+
+export type LeadFormName = "callback" | "price" | "leasing" | "buy" | "parts-list";
+
+export const LEAD_FORMS: Record<LeadFormName, LeadFormSpec> = {
+  callback: { title: "Заказать обратный звонок", submit: "Отправить", validator: callbackValidator },
+  price: { title: "Узнать цену", submit: "Узнать цену", validator: callbackValidator },
+  leasing: { title: "Рассчитать лизинг", submit: "Рассчитать", validator: callbackValidator },
+  buy: { title: "Купить", submit: "Купить", validator: withZod(buySchema) },
+  "parts-list": { title: "Оставить заявку", submit: "Отправить заявку", validator: withZod(partsListSchema) },
+};
+
+export function isLeadFormName(value: unknown): value is LeadFormName {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(LEAD_FORMS, value);
+}
+
+/** The hidden honeypot field: people never see it, naive bots fill it in. */
+export const HONEYPOT_FIELD = "website";
+
+export const RATE_LIMITED_MESSAGE = "Слишком много заявок подряд. Попробуйте через несколько минут или позвоните нам.";
+
+/** What an action answers when a lead could not be sent or was refused. */
+export interface LeadFormError {
+  formError: string;
+  values?: Record<string, string>;
+}

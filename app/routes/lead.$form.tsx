@@ -1,0 +1,39 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LeadForm } from "~/components/forms/lead-form";
+import { isLeadFormName, LEAD_FORMS } from "~/lib/lead-forms";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { pageMeta } from "~/lib/seo";
+import { handleLeadAction } from "~server/lead-action.server";
+
+/**
+ * Each lead form's own page. Modals post here; without JavaScript a refused submission comes
+ * back to this page with the errors and everything typed.
+ */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  if (!isLeadFormName(params.form)) throw redirect("/not-found");
+  const page = safeRedirectPath(new URL(request.url).searchParams.get("page"));
+  return json({ form: params.form, page });
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  if (!isLeadFormName(params.form)) return json({ formError: "Такой формы нет" }, { status: 404 });
+  return handleLeadAction(request, context, params.form);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta({ title: data ? LEAD_FORMS[data.form].title : "Заявка", description: "Оставьте заявку — менеджер перезвонит в рабочее время.", noindex: true });
+
+type ActionData = { formError?: string; values?: Record<string, string>; repopulateFields?: Record<string, string> };
+
+export default function LeadPage() {
+  const { form, page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const values = actionData?.values ?? actionData?.repopulateFields;
+  return (
+    <div className="container page page--narrow">
+      <h1>{LEAD_FORMS[form].title}</h1>
+      <LeadForm form={form} page={safeRedirectPath(values?.page ?? page)} defaultValues={actionData?.values} serverError={actionData?.formError} />
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
+import { delay, http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FORM_ERROR, MESSAGES } from "~/lib/lead-schemas";
+import { parseConfig } from "./config.server";
+import { createServices } from "./context.server";
+import { handleLeadAction } from "./lead-action.server";
+import { createNotifyGateway } from "./notify-gateway.server";
+import { UPLOAD_MESSAGES } from "./upload.server";
+
+const NOTIFY = "http://notify.test";
+const KEY = "test-key-9f8e7d";
+
+interface Captured {
+  url: URL;
+  headers: Headers;
+  json?: unknown;
+  form?: FormData;
+}
+
+let captured: Captured[] = [];
+let upstream: "ok" | "500" | "slow" | "refused" = "ok";
+
+const mock = setupServer(
+  http.post(`${NOTIFY}/v1/notify`, async ({ request }) => {
+    const url = new URL(request.url);
+    const entry: Captured = { url, headers: request.headers };
+    if (request.headers.get("content-type")?.startsWith("multipart/")) entry.form = await request.formData();
+    else entry.json = await request.json();
+    if (upstream === "refused") return HttpResponse.error();
+    if (upstream === "slow") await delay(2000);
+    captured.push(entry);
+    if (upstream === "500") return new HttpResponse("boom", { status: 500 });
+    return HttpResponse.json({ ok: true });
+  }),
+);
+
+beforeAll(() => mock.listen({ onUnhandledRequest: "error" }));
+afterAll(() => mock.close());
+
+let dataDir: string;
+let context: AppLoadContext;
+
+function makeContext(env: Record<string, string> = {}) {
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    SITE_URL: "https://faw.example",
+    NOTIFY_API_URL: NOTIFY,
+    NOTIFY_API_KEY: KEY,
+    NOTIFY_TIMEOUT_MS: "300",
+    ...env,
+  });
+  return { services: createServices(config), nonce: "", clientIp: "203.0.113.7" } as AppLoadContext;
+}
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leads-"));
+  context = makeContext();
+  captured = [];
+  upstream = "ok";
+});
+afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function post(url: string, fields: Record<string, string>, files: File[] = []) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  for (const f of files) body.append("files", f);
+  if (files.length === 0) return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+  return new Request(url, { method: "POST", body });
+}
+
+const lead = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", inn: "2465123456", comment: "Нужен расчёт", consent: "on", page: "/leasing" };
+
+async function leadsOnDisk(status?: string) {
+  const store = createNotifyGateway(context.services.config).store;
+  return store.list(status as never);
+}
+
+describe("callback, price and leasing leads", () => {
+  it("sends call 2's exact JSON with the key header and redirects to the success page", async () => {
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/form-success?fromUrl=%2Fleasing");
+    expect(captured).toHaveLength(1);
+    expect(captured[0].headers.get("x-api-key")).toBe(KEY);
+    expect(captured[0].json).toEqual({
+      name: "callback",
+      fields: [
+        { key: "name", value: "Иванов Иван" },
+        { key: "phone", value: "+7(912)345-67-89" },
+        { key: "inn", value: "2465123456" },
+        { key: "comment", value: "Нужен расчёт" },
+        { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
+      ],
+    });
+    expect((await leadsOnDisk("delivered")).length).toBe(1);
+  });
+
+  it("uses the configured header name", async () => {
+    context = makeContext({ NOTIFY_API_KEY_HEADER: "X-Access-Key" });
+    await handleLeadAction(post("https://faw.example/lead/leasing", lead), context, "leasing");
+    expect(captured[0].headers.get("x-access-key")).toBe(KEY);
+    expect(captured[0].headers.get("x-api-key")).toBeNull();
+  });
+
+  it("names the truck as the source of a price request from its page", async () => {
+    const { ALL_TRUCKS } = await import("~/data/trucks");
+    const truck = ALL_TRUCKS[0];
+    const page = `/catalog/trucks/${truck.type.slug}/${truck.slug}`;
+    await handleLeadAction(post("https://faw.example/lead/price", { ...lead, page }), context, "price");
+    const fields = (captured[0].json as { fields: { key: string; value: string }[] }).fields;
+    expect(fields.find((f) => f.key === "source")?.value).toBe(`<a href="https://faw.example${page}">${truck.name}</a>`);
+  });
+
+  it("answers validation errors with the spec's messages and sends nothing", async () => {
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", { name: "", phone: "123", inn: "12", page: "/" }), context, "callback");
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.fieldErrors).toEqual({ name: MESSAGES.name, phone: MESSAGES.phone, inn: MESSAGES.inn, consent: MESSAGES.consent });
+    expect(captured).toHaveLength(0);
+    expect(await leadsOnDisk()).toHaveLength(0);
+  });
+
+  it("records the consent with time, IP, form and text version, but never sends it", async () => {
+    await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    const files = fs.readdirSync(path.join(dataDir, "consents"));
+    const record = JSON.parse(fs.readFileSync(path.join(dataDir, "consents", files[0]), "utf8").trim());
+    expect(record).toMatchObject({ ip: "203.0.113.7", form: "callback", version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(Date.parse(record.at)).not.toBeNaN();
+    expect(JSON.stringify(captured[0].json)).not.toContain("consent");
+  });
+
+  it.each(["500", "slow", "refused"] as const)("keeps the lead on disk as undelivered when the upstream is %s, then shows the error", async (mode) => {
+    upstream = mode;
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    expect(res.status).toBe(502);
+    const body = await res.json();
+    expect(body.formError).toBe(FORM_ERROR);
+    expect(body.values).toMatchObject({ name: "Иванов Иван", comment: "Нужен расчёт" });
+    const kept = await leadsOnDisk("undelivered");
+    expect(kept).toHaveLength(1);
+    expect(kept[0].request).toMatchObject({ kind: "json", body: { name: "callback" } });
+  });
+
+  it("re-sends undelivered leads once the upstream is back, and a second run sends nothing", async () => {
+    upstream = "500";
+    await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    captured = [];
+    upstream = "ok";
+    expect(await context.services.notify.resendUndelivered()).toEqual({ delivered: 1, failed: 0 });
+    expect(captured).toHaveLength(1);
+    expect(await context.services.notify.resendUndelivered()).toEqual({ delivered: 0, failed: 0 });
+    expect(captured).toHaveLength(1);
+    expect(await leadsOnDisk("delivered")).toHaveLength(1);
+  });
+
+  it("keeps every lead locally when no notify service is configured", async () => {
+    context = makeContext({ NOTIFY_API_URL: "", NOTIFY_API_KEY: "" });
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    expect(res.status).toBe(303);
+    expect(captured).toHaveLength(0);
+    expect(await leadsOnDisk("kept")).toHaveLength(1);
+  });
+
+  it("drops a lead whose honeypot is filled, answering like a success", async () => {
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", { ...lead, website: "http://spam" }), context, "callback");
+    expect(res.status).toBe(303);
+    expect(captured).toHaveLength(0);
+    expect(await leadsOnDisk()).toHaveLength(0);
+  });
+
+  it("limits a visitor to 10 leads in 10 minutes", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback")).status).toBe(303);
+    }
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    expect(res.status).toBe(429);
+    expect((await res.json()).formError).toMatch(/Слишком много заявок/);
+    expect(captured).toHaveLength(10);
+  });
+
+  it("never follows a foreign page for the success link", async () => {
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", { ...lead, page: "//evil.example" }), context, "callback");
+    expect(res.headers.get("Location")).toBe("/form-success?fromUrl=%2F");
+  });
+});
+
+describe("parts-list leads with files", () => {
+  const parts = { name: "Петров Пётр", phone: "+7 (923) 111-22-33", comment: "Список во вложении", consent: "on", page: "/catalog/parts" };
+
+  it("sends call 3 as multipart: images=true, name, fields[] and the files", async () => {
+    const files = [new File(["артикул;кол-во\n1012015-81D;2"], "список.csv", { type: "text/csv" }), new File([new Uint8Array(2048).fill(7)], "фото.jpg", { type: "image/jpeg" })];
+    const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, files), context, "parts-list");
+    expect(res.status).toBe(303);
+    expect(captured).toHaveLength(1);
+    const sent = captured[0];
+    expect(sent.url.searchParams.get("images")).toBe("true");
+    expect(sent.headers.get("x-api-key")).toBe(KEY);
+    expect(sent.form!.get("name")).toBe("parts-list");
+    expect(sent.form!.getAll("fields[]").map((v) => JSON.parse(String(v)))).toEqual([
+      { key: "name", value: "Петров Пётр" },
+      { key: "phone", value: "+7(923)111-22-33" },
+      { key: "comment", value: "Список во вложении" },
+    ]);
+    const sentFiles = sent.form!.getAll("files") as File[];
+    expect(sentFiles.map((f) => f.name)).toEqual(["список.csv", "фото.jpg"]);
+    expect(await sentFiles[0].text()).toBe("артикул;кол-во\n1012015-81D;2");
+    expect(sentFiles[1].size).toBe(2048);
+  });
+
+  it("uses NOTIFY_PARTS_LIST_NAME", async () => {
+    context = makeContext({ NOTIFY_PARTS_LIST_NAME: "zayavka" });
+    await handleLeadAction(post("https://faw.example/lead/parts-list", parts, [new File(["x"], "a.txt")]), context, "parts-list");
+    expect(captured[0].form!.get("name")).toBe("zayavka");
+  });
+
+  it("keeps the lead and its files on disk when delivery fails", async () => {
+    upstream = "500";
+    const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, [new File(["данные"], "список.txt")]), context, "parts-list");
+    expect(res.status).toBe(502);
+    const [kept] = await leadsOnDisk("undelivered");
+    expect(kept.request.kind).toBe("multipart");
+    const file = kept.request.kind === "multipart" ? kept.request.files[0] : undefined;
+    expect(fs.readFileSync(path.join(dataDir, "leads", kept.id, file!.path), "utf8")).toBe("данные");
+  });
+
+  it("refuses an upload over 10 MB with 413 and forwards nothing", async () => {
+    const big = new File([new Uint8Array(10_485_761)], "big.pdf");
+    const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, [big]), context, "parts-list");
+    expect(res.status).toBe(413);
+    expect(res.headers.get("Connection")).toBe("close");
+    expect((await res.json()).formError).toBe(UPLOAD_MESSAGES.tooBig);
+    expect(captured).toHaveLength(0);
+    expect(await leadsOnDisk()).toHaveLength(0);
+    expect(fs.readdirSync(path.join(dataDir, "leads"))).toEqual([]);
+  });
+
+  it("refuses at once when Content-Length is already over the cap", async () => {
+    const req = new Request("https://faw.example/lead/parts-list", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(20 * 1024 * 1024) },
+      body: "--x--",
+    });
+    const res = await handleLeadAction(req, context, "parts-list");
+    expect(res.status).toBe(413);
+  });
+
+  it("refuses more than 10 files", async () => {
+    const files = Array.from({ length: 11 }, (_, i) => new File(["x"], `${i}.txt`));
+    const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, files), context, "parts-list");
+    expect(res.status).toBe(413);
+    expect((await res.json()).formError).toBe(UPLOAD_MESSAGES.tooMany);
+  });
+
+  it("answers a garbled multipart body with a clear message, not a 500", async () => {
+    const req = new Request("https://faw.example/lead/parts-list", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=abc" },
+      body: "--abc\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nИван",
+    });
+    const res = await handleLeadAction(req, context, "parts-list");
+    expect([400, 422]).toContain(res.status);
+    expect(captured).toHaveLength(0);
+  });
+
+  it("answers JSON to the upload XHR", async () => {
+    const res = await handleLeadAction(post("https://faw.example/api/lead/parts-list", parts, [new File(["x"], "a.txt")]), context, "parts-list", "json");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, redirectTo: "/form-success?fromUrl=%2Fcatalog%2Fparts" });
+  });
+});

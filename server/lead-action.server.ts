@@ -1,0 +1,118 @@
+/**
+ * The lead forms' action: the same steps for every form, whether a plain browser post, a
+ * fetcher or the upload's XHR sent it. Validate again, keep the consent, hand the lead to the
+ * notify gateway, then redirect to the success page or answer with the spec's error.
+ */
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import { CONSENT_TEXT_VERSION } from "~/components/privacy-policy";
+import { findTruck } from "~/data/trucks";
+import { HONEYPOT_FIELD, LEAD_FORMS, RATE_LIMITED_MESSAGE, type LeadFormName } from "~/lib/lead-forms";
+import { FORM_ERROR, phoneForSending } from "~/lib/lead-schemas";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { NotifyField } from "./lead-store.server";
+import { log } from "./log.server";
+import { contentLengthTooBig, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
+
+const MAX_URLENCODED_BYTES = 64 * 1024;
+
+/** `document` answers a form post (redirect or re-rendered page); `json` answers the upload XHR. */
+export type LeadResponseMode = "document" | "json";
+
+/** The success page, remembering where the visitor came from. */
+export function successRedirect(mode: LeadResponseMode, page: string) {
+  const to = `/form-success?fromUrl=${encodeURIComponent(page)}`;
+  if (mode === "json") return json({ ok: true, redirectTo: to });
+  return redirect(to, 303);
+}
+
+function fail(message: string, status: number, values?: Record<string, string>, headers?: HeadersInit) {
+  return json({ formError: message, values }, { status, headers });
+}
+
+function textValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && key !== "consent" && key !== HONEYPOT_FIELD) out[key] = value.slice(0, 2000);
+  }
+  return out;
+}
+
+/**
+ * The 'Источник' field: a link to the page the visitor was on, or, on a truck page, the truck
+ * itself (the caller-supplied value of spec §7).
+ */
+export function sourceValue(siteUrl: string, page: string): string {
+  const url = `${siteUrl}${page}`;
+  const match = /^\/catalog\/trucks\/([^/?#]+)\/([^/?#]+)/.exec(page);
+  const truck = match ? findTruck(decodeURIComponent(match[1]), decodeURIComponent(match[2])) : undefined;
+  return truck ? `<a href="${url}">${truck.name}</a>` : `<a href="${url}">Источник</a>`;
+}
+
+export async function handleLeadAction(request: Request, context: AppLoadContext, form: LeadFormName, mode: LeadResponseMode = "document") {
+  const { services, clientIp } = context;
+  if (!services.leadLimiter.hit(clientIp || "unknown")) {
+    return fail(RATE_LIMITED_MESSAGE, 429, undefined, { "Retry-After": "600" });
+  }
+
+  let body: FormData;
+  let reserved: { id: string; dir: string } | undefined;
+  let files: Awaited<ReturnType<typeof parseUpload>>["files"] = [];
+  if (form === "parts-list") {
+    if (contentLengthTooBig(request)) return fail(UPLOAD_MESSAGES.tooBig, 413, undefined, { Connection: "close" });
+    reserved = await services.notify.store.reserve();
+    try {
+      ({ form: body, files } = await parseUpload(request, reserved.dir));
+    } catch (error) {
+      await services.notify.store.discard(reserved.id);
+      if (error instanceof UploadError) return fail(error.message, error.status, undefined, error.status === 413 ? { Connection: "close" } : undefined);
+      throw error;
+    }
+  } else {
+    if (Number(request.headers.get("Content-Length") ?? 0) > MAX_URLENCODED_BYTES) return fail(FORM_ERROR, 413, undefined, { Connection: "close" });
+    body = await request.formData().catch(() => new FormData());
+  }
+
+  const discard = () => (reserved ? services.notify.store.discard(reserved.id) : Promise.resolve());
+  const page = safeRedirectPath(body.get("page"));
+
+  if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") {
+    // Answer like a success so the bot learns nothing; keep nothing.
+    await discard();
+    log.info("lead dropped by honeypot", { form });
+    return successRedirect(mode, page);
+  }
+
+  const result = await LEAD_FORMS[form].validator.validate(body);
+  if (result.error) {
+    await discard();
+    if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });
+    return validationError(result.error, result.submittedData);
+  }
+  const data = result.data;
+
+  await services.consents.record({ at: new Date().toISOString(), ip: clientIp, form, version: CONSENT_TEXT_VERSION, lead: reserved?.id });
+
+  const source = sourceValue(services.config.SITE_URL, page);
+  let delivery;
+  if (form === "parts-list") {
+    const fields: NotifyField[] = [
+      { key: "name", value: data.name },
+      { key: "phone", value: phoneForSending(data.phone) },
+      { key: "comment", value: data.comment ?? "" },
+    ];
+    delivery = await services.notify.sendMultipart(form, reserved!.id, { name: services.config.NOTIFY_PARTS_LIST_NAME, fields, files });
+  } else {
+    const fields: NotifyField[] = [
+      { key: "name", value: data.name },
+      { key: "phone", value: phoneForSending(data.phone) },
+      { key: "inn", value: data.inn ?? "" },
+      { key: "comment", value: data.comment ?? "" },
+      { key: "source", value: source },
+    ];
+    delivery = await services.notify.sendJson(form, { name: "callback", fields });
+  }
+
+  if (!delivery.ok) return fail(FORM_ERROR, 502, textValues(body));
+  return successRedirect(mode, page);
+}
