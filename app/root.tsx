@@ -13,12 +13,12 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { cookieValue, readCart } from "~server/cart-cookie.server";
+import { cartEventsSetCookie, cookieValue, isSecure, readCart, readCartEvents } from "~server/cart-cookie.server";
+import { CartProvider, useCart } from "./components/cart-provider";
 import { CookieBanner } from "./components/cookie-banner";
 import { ModalOutlet } from "./components/modal-outlet";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { cartCount } from "./lib/cart";
 import { COOKIE_CONSENT_NAME } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
 import { modalAwareRevalidate } from "./lib/revalidate";
@@ -31,11 +31,19 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cart = readCart(request);
-  return json({
-    cartCount: cartCount(cart),
-    cookieAccepted: cookieValue(request, COOKIE_CONSENT_NAME) === "1",
-    yandexMapsApiKey: context.services.config.YANDEX_MAPS_API_KEY ?? null,
-  });
+  // Analytics events of cart changes made without JavaScript, handed over once.
+  const cartEvents = readCartEvents(request);
+  const headers = new Headers();
+  if (cartEvents.length > 0) headers.append("Set-Cookie", cartEventsSetCookie([], undefined, isSecure(context.services.config)));
+  return json(
+    {
+      cart,
+      cartEvents,
+      cookieAccepted: cookieValue(request, COOKIE_CONSENT_NAME) === "1",
+      yandexMapsApiKey: context.services.config.YANDEX_MAPS_API_KEY ?? null,
+    },
+    { headers },
+  );
 }
 
 export const shouldRevalidate = modalAwareRevalidate;
@@ -59,6 +67,13 @@ function ScrollToTop() {
   return null;
 }
 
+const NO_CART: [] = [];
+const NO_EVENTS: [] = [];
+
+function HeaderWithCart() {
+  return <SiteHeader cartCount={useCart().count} />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
@@ -75,13 +90,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Перейти к содержимому
         </a>
-        <SiteHeader cartCount={data?.cartCount ?? 0} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
-        {data && !data.cookieAccepted ? <CookieBanner /> : null}
-        <ModalOutlet />
+        <CartProvider serverCart={data?.cart ?? NO_CART} pendingEvents={data?.cartEvents ?? NO_EVENTS}>
+          <HeaderWithCart />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+          {data && !data.cookieAccepted ? <CookieBanner /> : null}
+          <ModalOutlet />
+        </CartProvider>
         <ScrollToTop />
         <Scripts nonce={nonce} />
       </body>

@@ -55,11 +55,13 @@ app.use((req, res, next) => {
   const start = process.hrtime.bigint();
   res.locals.nonce = crypto.randomBytes(16).toString("base64");
   res.on("finish", () => {
+    // The path only: query strings can carry what visitors typed.
+    const pathname = req.originalUrl.split("?")[0];
     // Static assets are many and dull; log them only when they fail.
-    if (res.statusCode < 400 && (req.path.startsWith("/build/") || req.path === "/healthz")) return;
+    if (res.statusCode < 400 && (pathname.startsWith("/build/") || pathname === "/healthz")) return;
     log.info("request", {
       method: req.method,
-      path: req.path,
+      path: pathname,
       status: res.statusCode,
       ms: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10,
     });

@@ -75,6 +75,9 @@ function post(url: string, fields: Record<string, string>, files: File[] = []) {
 
 const lead = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", inn: "2465123456", comment: "Нужен расчёт", consent: "on", page: "/leasing" };
 
+type Answer = { formError?: string; values?: Record<string, string>; fieldErrors?: Record<string, string>; ok?: boolean; redirectTo?: string };
+const answer = async (res: Response) => (await res.json()) as Answer;
+
 async function leadsOnDisk(status?: string) {
   const store = createNotifyGateway(context.services.config).store;
   return store.list(status as never);
@@ -119,7 +122,7 @@ describe("callback, price and leasing leads", () => {
   it("answers validation errors with the spec's messages and sends nothing", async () => {
     const res = await handleLeadAction(post("https://faw.example/lead/callback", { name: "", phone: "123", inn: "12", page: "/" }), context, "callback");
     expect(res.status).toBe(422);
-    const body = await res.json();
+    const body = await answer(res);
     expect(body.fieldErrors).toEqual({ name: MESSAGES.name, phone: MESSAGES.phone, inn: MESSAGES.inn, consent: MESSAGES.consent });
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(0);
@@ -138,7 +141,7 @@ describe("callback, price and leasing leads", () => {
     upstream = mode;
     const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
     expect(res.status).toBe(502);
-    const body = await res.json();
+    const body = await answer(res);
     expect(body.formError).toBe(FORM_ERROR);
     expect(body.values).toMatchObject({ name: "Иванов Иван", comment: "Нужен расчёт" });
     const kept = await leadsOnDisk("undelivered");
@@ -179,7 +182,7 @@ describe("callback, price and leasing leads", () => {
     }
     const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
     expect(res.status).toBe(429);
-    expect((await res.json()).formError).toMatch(/Слишком много заявок/);
+    expect((await answer(res)).formError).toMatch(/Слишком много заявок/);
     expect(captured).toHaveLength(10);
   });
 
@@ -233,7 +236,7 @@ describe("parts-list leads with files", () => {
     const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, [big]), context, "parts-list");
     expect(res.status).toBe(413);
     expect(res.headers.get("Connection")).toBe("close");
-    expect((await res.json()).formError).toBe(UPLOAD_MESSAGES.tooBig);
+    expect((await answer(res)).formError).toBe(UPLOAD_MESSAGES.tooBig);
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(0);
     expect(fs.readdirSync(path.join(dataDir, "leads"))).toEqual([]);
@@ -253,7 +256,7 @@ describe("parts-list leads with files", () => {
     const files = Array.from({ length: 11 }, (_, i) => new File(["x"], `${i}.txt`));
     const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, files), context, "parts-list");
     expect(res.status).toBe(413);
-    expect((await res.json()).formError).toBe(UPLOAD_MESSAGES.tooMany);
+    expect((await answer(res)).formError).toBe(UPLOAD_MESSAGES.tooMany);
   });
 
   it("answers a garbled multipart body with a clear message, not a 500", async () => {
@@ -270,6 +273,6 @@ describe("parts-list leads with files", () => {
   it("answers JSON to the upload XHR", async () => {
     const res = await handleLeadAction(post("https://faw.example/api/lead/parts-list", parts, [new File(["x"], "a.txt")]), context, "parts-list", "json");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, redirectTo: "/form-success?fromUrl=%2Fcatalog%2Fparts" });
+    expect(await answer(res)).toEqual({ ok: true, redirectTo: "/form-success?fromUrl=%2Fcatalog%2Fparts" });
   });
 });

@@ -11,6 +11,8 @@ import {
   removeItem,
   sanitizeCart,
   setAmount,
+  applyCartIntent,
+  CART_FULL_MESSAGE,
 } from "./cart";
 
 describe("cart", () => {
@@ -85,5 +87,36 @@ describe("cart", () => {
     const big = Array.from({ length: 400 }, (_, i) => ({ id: `part-${i}`, amount: 1 }));
     expect(fitsInCookie(big.slice(0, 10))).toBe(true);
     expect(fitsInCookie(big)).toBe(false);
+  });
+});
+
+describe("applyCartIntent", () => {
+  const part = { id: "7", name: "Фильтр", price: 100, balance: 2 };
+
+  it("adds up to the balance and no further", () => {
+    let change = applyCartIntent([], "add", part);
+    expect(change).toMatchObject({ cart: [{ id: "7", amount: 1 }], delta: 1 });
+    change = applyCartIntent(change.cart, "add", part);
+    change = applyCartIntent(change.cart, "add", part);
+    expect(change).toMatchObject({ cart: [{ id: "7", amount: 2 }], delta: 0 });
+  });
+
+  it("does nothing for a part with zero balance", () => {
+    expect(applyCartIntent([], "add", { ...part, balance: 0 })).toEqual({ cart: [], delta: 0 });
+  });
+
+  it("removes one, never below zero, and deletes the whole line", () => {
+    expect(applyCartIntent([{ id: "7", amount: 2 }], "remove", part)).toEqual({ cart: [{ id: "7", amount: 1 }], delta: -1 });
+    expect(applyCartIntent([], "remove", part)).toEqual({ cart: [], delta: 0 });
+    expect(applyCartIntent([{ id: "7", amount: 2 }, { id: "8", amount: 1 }], "delete", part)).toEqual({ cart: [{ id: "8", amount: 1 }], delta: -2 });
+  });
+
+  it("refuses an add that would overflow the cookie, with a message", () => {
+    const full: { id: string; amount: number }[] = [];
+    while (fitsInCookie([...full, { id: `part-${full.length}`, amount: 1 }])) full.push({ id: `part-${full.length}`, amount: 1 });
+    expect(full.length).toBeGreaterThan(200);
+    const change = applyCartIntent(full, "add", { ...part, id: "another-long-part-id" });
+    expect(change.cart).toBe(full);
+    expect(change.error).toBe(CART_FULL_MESSAGE);
   });
 });

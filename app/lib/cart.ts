@@ -101,3 +101,43 @@ export function decodeCartCookie(value: string | undefined | null): Cart {
 export function fitsInCookie(cart: Cart): boolean {
   return encodeCartCookie(cart).length <= CART_COOKIE_MAX_VALUE_BYTES;
 }
+
+export type CartIntent = "add" | "remove" | "delete";
+
+export const CART_FULL_MESSAGE = "Корзина заполнена: оформите заказ или удалите часть позиций, чтобы добавить новые.";
+
+export interface CartPartInfo {
+  id: string;
+  name: string;
+  price: number;
+  balance: number;
+}
+
+export interface CartChange {
+  cart: Cart;
+  /** The amount that changed hands: positive for an add, negative for a removal, 0 for nothing. */
+  delta: number;
+  error?: string;
+}
+
+/**
+ * One purchase-control click, the same in the browser and in the no-JavaScript action:
+ * '+' never goes above the balance, '−' never below 0, and an add that would not fit in
+ * the cookie is refused with a message instead of being dropped silently.
+ */
+export function applyCartIntent(cart: Cart, intent: CartIntent, part: CartPartInfo): CartChange {
+  const current = findItem(cart, part.id)?.amount ?? 0;
+  if (intent === "add") {
+    if (current >= part.balance) return { cart, delta: 0 };
+    const next = addItem(cart, part.id);
+    if (!fitsInCookie(next)) return { cart, delta: 0, error: CART_FULL_MESSAGE };
+    return { cart: next, delta: 1 };
+  }
+  if (current <= 0) return { cart, delta: 0 };
+  if (intent === "remove") return { cart: removeItem(cart, part.id), delta: -1 };
+  return { cart: cart.filter((item) => item.id !== part.id), delta: -current };
+}
+
+export function isCartIntent(value: unknown): value is CartIntent {
+  return value === "add" || value === "remove" || value === "delete";
+}

@@ -1,12 +1,160 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { useCart } from "~/components/cart-provider";
+import { PartImage } from "~/components/part-image";
+import { PurchaseControl } from "~/components/purchase-control";
+import { ecommerceEvent } from "~/lib/analytics";
+import { applyCartIntent, CART_FULL_MESSAGE, isCartIntent } from "~/lib/cart";
+import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
+import { formatRub } from "~/lib/format";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
+import { cartEventsSetCookie, cartSetCookie, isSecure, readCart, readCartEvents } from "~server/cart-cookie.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Корзина", description: "Корзина с выбранными запчастями FAW." });
+export const meta: MetaFunction = () => pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
 
-export default function Page() {
+export const LOAD_ERROR = "Произошла ошибка при загрузке данных";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const notice = new URL(request.url).searchParams.get("notice") === "full" ? CART_FULL_MESSAGE : null;
+  try {
+    const snapshot = await context.services.parts.getCatalogue();
+    return json({ lines: cartLines(readCart(request), snapshot.byId), error: null, notice }, { headers: { "Cache-Control": "private, no-store" } });
+  } catch {
+    return json({ lines: [] as CartLine[], error: LOAD_ERROR, notice }, { headers: { "Cache-Control": "private, no-store" } });
+  }
+}
+
+/** The no-JavaScript path of every purchase control: change the cookie, then go back. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  const back = safeRedirectPath(form.get("returnTo"), "/cart");
+  if (!isCartIntent(intent)) return redirect(back, 303);
+
+  const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
+  const part = snapshot?.byId.get(id);
+  if (!part) return redirect(back, 303);
+
+  const secure = isSecure(context.services.config);
+  const result = applyCartIntent(readCart(request), intent, part);
+  if (result.error) return redirect("/cart?notice=full", 303);
+  const headers = new Headers();
+  headers.append("Set-Cookie", cartSetCookie(result.cart, secure));
+  if (result.delta !== 0) {
+    const product = { id: part.id, name: part.name, price: part.price, quantity: Math.abs(result.delta) };
+    headers.append("Set-Cookie", cartEventsSetCookie(readCartEvents(request), ecommerceEvent(result.delta > 0 ? "add" : "remove", [product]), secure));
+  }
+  return redirect(back, { status: 303, headers });
+}
+
+export default function CartPage() {
+  const { lines, error, notice } = useLoaderData<typeof loader>();
+  const { amountOf, hydrated } = useCart();
+  // With JavaScript the browser's cart is the truth: amounts and totals follow it without a reload.
+  const shown = lines.map((line) => ({ ...line, amount: hydrated ? Math.min(amountOf(line.id), line.balance) : line.amount })).filter((line) => line.amount > 0);
+  const total = cartTotal(shown);
+
   return (
-    <section className="container page">
+    <div className="container page">
+      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Корзина" }]} />
       <h1>Корзина</h1>
-    </section>
+      {notice ? (
+        <p className="form-alert" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      ) : shown.length === 0 ? (
+        <div className="empty-state">
+          <p>Корзина пуста</p>
+          <Link to="/catalog/parts" className="btn btn--primary">
+            Перейти в каталог
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="cart-table">
+              <caption className="visually-hidden">Товары в корзине</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Наименование</th>
+                  <th scope="col">В наличии</th>
+                  <th scope="col">Цена</th>
+                  <th scope="col">Количество</th>
+                  <th scope="col">Сумма</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Удалить</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((line) => (
+                  <tr key={line.id} data-testid={`cart-line-${line.id}`}>
+                    <td data-label="Наименование">
+                      <div className="cart-table__name">
+                        <PartImage src={line.image} alt={line.name} width={64} height={48} />
+                        <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
+                      </div>
+                    </td>
+                    <td data-label="В наличии">{line.balance} ед.</td>
+                    <td data-label="Цена">{formatRub(line.price)}</td>
+                    <td data-label="Количество">
+                      <PurchaseControl part={line} compact />
+                    </td>
+                    <td data-label="Сумма" data-testid="line-sum">
+                      {formatRub(line.price * line.amount)}
+                    </td>
+                    <td>
+                      <form method="post" action="/cart" onSubmit={(e) => e.preventDefault()}>
+                        <RemoveButton line={line} />
+                      </form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="cart-summary">
+            <p className="cart-summary__total">
+              Итого: <strong data-testid="cart-total">{formatRub(total)}</strong>
+            </p>
+            <p className="muted">Цены указаны с учетом НДС</p>
+            <Link to="/make-order" className="btn btn--primary">
+              Перейти к оформлению
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RemoveButton({ line }: { line: { id: string; name: string; price: number; balance: number } }) {
+  const { change } = useCart();
+  return (
+    <>
+      <input type="hidden" name="id" value={line.id} />
+      <input type="hidden" name="returnTo" value="/cart" />
+      <button
+        type="submit"
+        name="intent"
+        value="delete"
+        className="icon-btn"
+        aria-label={`Удалить ${line.name}`}
+        onClick={(event) => {
+          event.preventDefault();
+          change("delete", line);
+        }}
+      >
+        ×
+      </button>
+    </>
   );
 }

@@ -1,0 +1,110 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { ecommerceEvent, pushDataLayer, type EcommerceEvent } from "~/lib/analytics";
+import { applyCartIntent, cartCount, CART_COOKIE_NAME, CART_STORAGE_KEY, encodeCartCookie, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
+
+interface CartContextValue {
+  cart: Cart;
+  count: number;
+  amountOf: (id: string) => number;
+  /** Applies a purchase-control click; returns an error message when the change was refused. */
+  change: (intent: CartIntent, part: CartPartInfo) => string | undefined;
+  clear: () => void;
+  /** True once the browser copy (localStorage) has been reconciled with the server's. */
+  hydrated: boolean;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+function writeCookie(cart: Cart) {
+  const value = encodeCartCookie(cart);
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = value ? `${CART_COOKIE_NAME}=${value}; Path=/; Max-Age=2592000; SameSite=Lax${secure}` : `${CART_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
+function readStorage(): Cart | undefined {
+  try {
+    const raw = window.localStorage.getItem(CART_STORAGE_KEY);
+    return raw === null ? undefined : sanitizeCart(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStorage(cart: Cart) {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  } catch {
+    // Private mode or a full storage: the cookie still carries the cart.
+  }
+}
+
+function sameCart(a: Cart, b: Cart): boolean {
+  return a.length === b.length && a.every((item, i) => item.id === b[i].id && item.amount === b[i].amount);
+}
+
+/**
+ * The cart in the browser: localStorage under `cart` (spec §3), every change mirrored into the
+ * cookie the server renders from. The first render uses the server's copy, so hydration matches;
+ * then the two are reconciled: localStorage wins, and a cart built without JavaScript (cookie only)
+ * is adopted into localStorage.
+ */
+export function CartProvider({ serverCart, pendingEvents, children }: { serverCart: Cart; pendingEvents: EcommerceEvent[]; children: ReactNode }) {
+  const [cart, setCart] = useState<Cart>(serverCart);
+  const [hydrated, setHydrated] = useState(false);
+
+  useEffect(() => {
+    const stored = readStorage();
+    if (stored && stored.length > 0) {
+      if (!sameCart(stored, serverCart)) writeCookie(stored);
+      setCart(stored);
+    } else {
+      writeStorage(serverCart);
+    }
+    setHydrated(true);
+    // Reconcile once per page load; later server copies come from our own cookie writes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    // Changes made without JavaScript reach analytics on the next page that runs it.
+    pendingEvents.forEach(pushDataLayer);
+  }, [pendingEvents]);
+
+  const commit = useCallback((next: Cart) => {
+    setCart(next);
+    writeStorage(next);
+    writeCookie(next);
+  }, []);
+
+  const change = useCallback(
+    (intent: CartIntent, part: CartPartInfo) => {
+      const result = applyCartIntent(cart, intent, part);
+      if (result.error) return result.error;
+      if (result.delta === 0) return undefined;
+      commit(result.cart);
+      const product = { id: part.id, name: part.name, price: part.price, quantity: Math.abs(result.delta) };
+      pushDataLayer(ecommerceEvent(result.delta > 0 ? "add" : "remove", [product]));
+      return undefined;
+    },
+    [cart, commit],
+  );
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      cart,
+      count: cartCount(cart),
+      amountOf: (id) => findItem(cart, id)?.amount ?? 0,
+      change,
+      clear: () => commit([]),
+      hydrated,
+    }),
+    [cart, change, commit, hydrated],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error("useCart outside CartProvider");
+  return value;
+}

@@ -1,0 +1,51 @@
+import { useLocation } from "@remix-run/react";
+import { useState } from "react";
+import type { CartIntent, CartPartInfo } from "~/lib/cart";
+import { useCart } from "./cart-provider";
+
+/**
+ * 'Купить', or once the part is in the cart a stepper (spec §4). Each button is a real POST to
+ * /cart, so it works without JavaScript; with JavaScript the cart changes in place.
+ */
+export function PurchaseControl({ part, compact = false }: { part: CartPartInfo; compact?: boolean }) {
+  const { amountOf, change } = useCart();
+  const location = useLocation();
+  const [error, setError] = useState<string>();
+  const amount = amountOf(part.id);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = (submitter?.value ?? "add") as CartIntent;
+    setError(change(intent, part));
+  };
+
+  return (
+    <form method="post" action="/cart" className={`purchase${compact ? " purchase--compact" : ""}`} onSubmit={onSubmit} data-testid={`purchase-${part.id}`}>
+      <input type="hidden" name="id" value={part.id} />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      {amount === 0 ? (
+        <button type="submit" name="intent" value="add" className="btn btn--primary purchase__buy" disabled={part.balance <= 0}>
+          Купить
+        </button>
+      ) : (
+        <div className="stepper" role="group" aria-label={`Количество: ${part.name}`}>
+          <button type="submit" name="intent" value="remove" className="stepper__btn" disabled={amount <= 0} aria-label="Уменьшить количество">
+            −
+          </button>
+          <output className="stepper__value" aria-live="polite">
+            {amount}
+          </output>
+          <button type="submit" name="intent" value="add" className="stepper__btn" disabled={amount >= part.balance} aria-label="Увеличить количество">
+            +
+          </button>
+        </div>
+      )}
+      {error ? (
+        <p className="purchase__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

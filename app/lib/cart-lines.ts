@@ -1,0 +1,25 @@
+import type { Part } from "./part";
+import { clampToStock, type Cart } from "./cart";
+
+export interface CartLine {
+  id: string;
+  slug: string;
+  name: string;
+  article: string;
+  price: number;
+  balance: number;
+  amount: number;
+  image?: string;
+}
+
+/** The cart as shown: amounts clamped to the current balance, unknown or sold-out parts left out. */
+export function cartLines(cart: Cart, byId: ReadonlyMap<string, Part>): CartLine[] {
+  return clampToStock(cart, (id) => byId.get(id)?.balance).map((item) => {
+    const part = byId.get(item.id)!;
+    return { id: part.id, slug: part.slug, name: part.fullName || part.name, article: part.article, price: part.price, balance: part.balance, amount: item.amount, image: part.images[0] };
+  });
+}
+
+export function cartTotal(lines: readonly Pick<CartLine, "price" | "amount">[]): number {
+  return lines.reduce((sum, line) => sum + line.price * line.amount, 0);
+}
