@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { footerSalesPoint, SITE } from "~/data/site";
-import { TRUCK_TYPES } from "~/data/trucks";
+import { TRUCK_TYPES } from "~/data/truck-types";
 import { MailIcon, PhoneIcon, PinIcon } from "./icons";
 import { LocationMap } from "./location-map";
 
