@@ -26,16 +26,28 @@ export function successRedirect(mode: LeadResponseMode, page: string) {
   return redirect(to, 303);
 }
 
-function fail(message: string, status: number, values?: Record<string, string>, headers?: HeadersInit) {
+export function fail(message: string, status: number, values?: Record<string, string>, headers?: HeadersInit) {
   return json({ formError: message, values }, { status, headers });
 }
 
-function textValues(form: FormData): Record<string, string> {
+export function textValues(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of form) {
     if (typeof value === "string" && key !== "consent" && key !== HONEYPOT_FIELD) out[key] = value.slice(0, 2000);
   }
   return out;
+}
+
+/** A plain (urlencoded) form body, refused when it is larger than any real lead; garbage reads as empty. */
+export async function readSmallForm(request: Request): Promise<FormData | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_URLENCODED_BYTES) return null;
+  return request.formData().catch(() => new FormData());
+}
+
+/** Per-visitor limit shared by leads and orders. */
+export function overLimit(context: AppLoadContext) {
+  if (context.services.leadLimiter.hit(context.clientIp || "unknown")) return null;
+  return fail(RATE_LIMITED_MESSAGE, 429, undefined, { "Retry-After": "600" });
 }
 
 /**
@@ -51,9 +63,8 @@ export function sourceValue(siteUrl: string, page: string): string {
 
 export async function handleLeadAction(request: Request, context: AppLoadContext, form: LeadFormName, mode: LeadResponseMode = "document") {
   const { services, clientIp } = context;
-  if (!services.leadLimiter.hit(clientIp || "unknown")) {
-    return fail(RATE_LIMITED_MESSAGE, 429, undefined, { "Retry-After": "600" });
-  }
+  const limited = overLimit(context);
+  if (limited) return limited;
 
   let body: FormData;
   let reserved: { id: string; dir: string } | undefined;
@@ -69,8 +80,9 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
       throw error;
     }
   } else {
-    if (Number(request.headers.get("Content-Length") ?? 0) > MAX_URLENCODED_BYTES) return fail(FORM_ERROR, 413, undefined, { Connection: "close" });
-    body = await request.formData().catch(() => new FormData());
+    const small = await readSmallForm(request);
+    if (!small) return fail(FORM_ERROR, 413, undefined, { Connection: "close" });
+    body = small;
   }
 
   const discard = () => (reserved ? services.notify.store.discard(reserved.id) : Promise.resolve());

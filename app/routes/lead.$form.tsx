@@ -33,7 +33,7 @@ export default function LeadPage() {
   return (
     <div className="container page page--narrow">
       <h1>{LEAD_FORMS[form].title}</h1>
-      <LeadForm form={form} page={safeRedirectPath(values?.page ?? page)} defaultValues={actionData?.values} serverError={actionData?.formError} />
+      <LeadForm form={form} page={safeRedirectPath(values?.page ?? page)} defaultValues={actionData?.values} serverError={actionData?.formError} inPage />
     </div>
   );
 }

@@ -1,12 +1,89 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { ValidatedForm } from "remix-validated-form";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { useCart } from "~/components/cart-provider";
+import { CheckboxField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/lead-form";
+import { cartLines, cartTotal } from "~/lib/cart-lines";
+import { formatRub } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
+import { readCart } from "~server/cart-cookie.server";
+import { handleOrderAction, orderValidator } from "~server/order-action.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW." });
+export const meta: MetaFunction = () => pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });
 
-export default function Page() {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
+  const lines = snapshot ? cartLines(readCart(request), snapshot.byId) : [];
+  if (snapshot && lines.length === 0) throw redirect("/");
+  return json({ lines, error: snapshot ? null : "Произошла ошибка при загрузке данных" }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleOrderAction(request, context);
+}
+
+const FORM_ID = "order";
+
+export default function MakeOrder() {
+  const { lines, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ formError?: string; values?: Record<string, string> }>();
+  const navigation = useNavigation();
+  const { amountOf, hydrated } = useCart();
+  const shown = lines.map((line) => ({ ...line, amount: hydrated ? Math.min(amountOf(line.id), line.balance) : line.amount })).filter((l) => l.amount > 0);
+
+  useEffect(() => {
+    if (actionData?.formError && navigation.state === "idle") window.alert(actionData.formError);
+  }, [actionData, navigation.state]);
+
   return (
-    <section className="container page">
+    <div className="container page">
+      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Корзина", to: "/cart" }, { name: "Оформление заказа" }]} />
       <h1>Оформление заказа</h1>
-    </section>
+      {error ? (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="order">
+        <ValidatedForm id={FORM_ID} validator={orderValidator} method="post" className="form order__form" defaultValues={actionData?.values} noValidate>
+          <Honeypot />
+          <div className="form__grid">
+            <TextField formId={FORM_ID} name="name" label="ФИО" required autoComplete="name" />
+            <PhoneField formId={FORM_ID} />
+            <TextField formId={FORM_ID} name="email" label="Email" type="email" inputMode="email" autoComplete="email" />
+            <TextField formId={FORM_ID} name="city" label="Город" autoComplete="address-level2" />
+            <InnField formId={FORM_ID} />
+          </div>
+          <CheckboxField formId={FORM_ID} name="invoice" label="Нужен счёт на оплату для организации" />
+          <ConsentField formId={FORM_ID} />
+          <FormAlert message={actionData?.formError} />
+          <p className="form__note">
+            <span aria-hidden="true">*</span> — обязательные поля. Оплата безналичная или переводом на карту после подтверждения заказа менеджером.
+          </p>
+          <SubmitButton formId={FORM_ID} label="Оформить заказ" />
+        </ValidatedForm>
+        <aside className="order__summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">Ваш заказ</h2>
+          <ul className="order__lines">
+            {shown.map((line) => (
+              <li key={line.id}>
+                <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
+                <span>
+                  {line.amount} × {formatRub(line.price)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="order__total">
+            Итого: <strong>{formatRub(cartTotal(shown))}</strong>
+          </p>
+          <p className="muted">Цены с учетом НДС. Доставка — по условиям на странице «Оплата и доставка».</p>
+          <Link to="/cart">Изменить состав заказа</Link>
+        </aside>
+      </div>
+    </div>
   );
 }

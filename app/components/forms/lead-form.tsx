@@ -12,6 +12,12 @@ export interface LeadFormProps {
   defaultValues?: Record<string, string>;
   /** An error the server answered with when the page was rendered (no JavaScript). */
   serverError?: string;
+  /**
+   * In a modal the form submits through a fetcher and stays in place. On its own page (where a
+   * post without JavaScript lands) it must not: the validator reads a fetcher's errors only, and
+   * the page's errors come from the route's action data.
+   */
+  inPage?: boolean;
 }
 
 export function SubmitButton({ formId, label, busy }: { formId: string; label: string; busy?: boolean }) {
@@ -36,7 +42,7 @@ function useFailureAlert(message: string | undefined, token: unknown) {
  * A lead form posting to /lead/{form}. Without JavaScript it is a plain form; with JavaScript a
  * fetcher submits it in place (the parts list goes through XHR to show upload progress).
  */
-export function LeadForm({ form, page, defaultValues, serverError }: LeadFormProps) {
+export function LeadForm({ form, page, defaultValues, serverError, inPage = false }: LeadFormProps) {
   const spec = LEAD_FORMS[form];
   const formId = `lead-${form}`;
   const fetcher = useFetcher<{ formError?: string }>({ key: formId });
@@ -58,7 +64,7 @@ export function LeadForm({ form, page, defaultValues, serverError }: LeadFormPro
       method="post"
       action={`/lead/${form}`}
       encType={form === "parts-list" ? "multipart/form-data" : undefined}
-      fetcher={fetcher}
+      fetcher={inPage ? undefined : fetcher}
       defaultValues={defaultValues}
       className="form"
       noValidate

@@ -1,0 +1,211 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeNotify, type FakeNotify } from "../fake-notify";
+import { launchBrowser, MODES, newContext, ready, startServer, type RunningServer } from "./harness";
+
+const KEY = "e2e-notify-key-51c2";
+let server: RunningServer;
+let notify: FakeNotify;
+let browser: Browser;
+
+beforeAll(async () => {
+  notify = await startFakeNotify();
+  server = await startServer({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1500" });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await notify?.close();
+});
+
+beforeEach(() => {
+  notify.received = [];
+  notify.mode = "ok";
+});
+
+async function fillLead(page: Page, dialog: ReturnType<Page["getByRole"]>, name = "Иванов Иван") {
+  await dialog.getByLabel("ФИО").fill(name);
+  // With JavaScript the mask adds +7 and the punctuation; without it the visitor types them.
+  const js = await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated")).catch(() => false);
+  await dialog.getByLabel("Телефон").fill(js ? "9123456789" : "+7 (912) 345-67-89");
+  await dialog.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+}
+
+function undelivered(): number {
+  const dir = path.join(server.dataDir, "leads");
+  return fs
+    .readdirSync(dir)
+    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")))
+    .filter((lead) => lead.status === "undelivered").length;
+}
+
+describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
+  it("sends a callback request from the modal and lands on the success page", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/delivery?modal=callback");
+    await ready(page, javaScriptEnabled);
+    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    await fillLead(page, dialog);
+    await dialog.getByLabel("Комментарий").fill("Интересует J7");
+    await dialog.getByRole("button", { name: "Отправить" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+    expect(new URL(page.url()).search).toBe("?fromUrl=%2Fdelivery");
+    expect(notify.received).toHaveLength(1);
+    const sent = notify.received[0];
+    expect(sent.path).toBe("/v1/notify");
+    expect(sent.headers["x-api-key"]).toBe(KEY);
+    expect(sent.json).toEqual({
+      name: "callback",
+      fields: [
+        { key: "name", value: "Иванов Иван" },
+        { key: "phone", value: "+7(912)345-67-89" },
+        { key: "inn", value: "" },
+        { key: "comment", value: "Интересует J7" },
+        { key: "source", value: `<a href="${server.url}/delivery">Источник</a>` },
+      ],
+    });
+    await page.getByRole("link", { name: "Назад" }).click();
+    await page.waitForURL("**/delivery");
+    await context.close();
+  });
+
+  it("shows the spec's validation messages and sends nothing", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/leasing?modal=leasing");
+    await ready(page, javaScriptEnabled);
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    if (javaScriptEnabled) {
+      // Checked in the browser: the empty required fields first, then a bad inn, which disables the button.
+      await dialog.getByRole("button", { name: "Рассчитать" }).click();
+      for (const message of ["Заполните ФИО", "Введите номер телефона", "Необходимо согласие на обработку персональных данных"]) {
+        await dialog.getByText(message).waitFor();
+      }
+      await dialog.getByLabel("ИНН организации").fill("123");
+      await dialog.getByLabel("ИНН организации").blur();
+      await dialog.getByText("Длина ИНН должна быть 10 или 12 чисел").waitFor();
+      await expect(dialog.getByRole("button", { name: "Рассчитать" }).isDisabled()).resolves.toBe(true);
+      await expect(dialog.getByLabel("ФИО").getAttribute("aria-invalid")).resolves.toBe("true");
+    } else {
+      // Checked by the server, which answers on the form's own page with every message at once.
+      await dialog.getByLabel("ИНН организации").fill("123");
+      await dialog.getByRole("button", { name: "Рассчитать" }).click();
+      const main = page.locator("main");
+      for (const message of ["Заполните ФИО", "Введите номер телефона", "Длина ИНН должна быть 10 или 12 чисел", "Необходимо согласие на обработку персональных данных"]) {
+        await main.getByText(message).waitFor();
+      }
+      await expect(main.getByLabel("ИНН организации").inputValue()).resolves.toBe("123");
+    }
+    expect(notify.received).toHaveLength(0);
+    await context.close();
+  });
+
+  it("sends a parts list with real files as multipart", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-"));
+    const list = path.join(dir, "список.csv");
+    fs.writeFileSync(list, "артикул;количество\n1012015-81D;4\n");
+    const photo = path.join(dir, "photo.png");
+    fs.writeFileSync(photo, Buffer.alloc(300_000, 1));
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/catalog/parts?modal=parts-list");
+    await ready(page, javaScriptEnabled);
+    const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
+    await fillLead(page, dialog, "Петров Пётр");
+    await dialog.locator("input[type=file]").setInputFiles([list, photo]);
+    if (javaScriptEnabled) {
+      await expect(dialog.getByRole("list", { name: "Выбранные файлы" }).getByRole("listitem").count()).resolves.toBe(2);
+    }
+    await dialog.getByRole("button", { name: "Отправить заявку" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+    expect(new URL(page.url()).search).toBe("?fromUrl=%2Fcatalog%2Fparts");
+    expect(notify.received).toHaveLength(1);
+    const sent = notify.received[0];
+    expect(sent.query.get("images")).toBe("true");
+    expect(sent.headers["x-api-key"]).toBe(KEY);
+    expect(sent.multipart?.name).toBe("parts-list");
+    expect(sent.multipart?.fields).toEqual([
+      { key: "name", value: "Петров Пётр" },
+      { key: "phone", value: "+7(912)345-67-89" },
+      { key: "comment", value: "" },
+    ]);
+    expect(sent.multipart?.files.map((f) => [f.name, f.size])).toEqual([
+      ["список.csv", Buffer.byteLength("артикул;количество\n1012015-81D;4\n")],
+      ["photo.png", 300_000],
+    ]);
+    expect(sent.multipart?.files[0].text).toContain("1012015-81D");
+    await context.close();
+  });
+
+  it("keeps the lead on disk and shows the spec's error when the notify service fails", async () => {
+    notify.mode = "fail";
+    const before = undelivered();
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    const alerts: string[] = [];
+    page.on("dialog", async (d) => {
+      alerts.push(d.message());
+      await d.dismiss();
+    });
+    await page.goto("/service?modal=callback");
+    await ready(page, javaScriptEnabled);
+    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    await fillLead(page, dialog, "Сидоров");
+    await dialog.getByRole("button", { name: "Отправить" }).click();
+    const scope = javaScriptEnabled ? dialog : page.locator("main");
+    await scope.getByText("Произошла ошибка при отправке формы, попробуйте позже").waitFor();
+    if (javaScriptEnabled) expect(alerts).toEqual(["Произошла ошибка при отправке формы, попробуйте позже"]);
+    // What was typed is still there.
+    await expect(scope.getByLabel("ФИО").inputValue()).resolves.toBe("Сидоров");
+    expect(undelivered()).toBe(before + 1);
+    await context.close();
+  });
+});
+
+describe("parts-list files with JavaScript", () => {
+  it("skips files over the 10 MB total with the spec's alert and removes files one by one", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-"));
+    const a = path.join(dir, "a.pdf");
+    const b = path.join(dir, "b.pdf");
+    fs.writeFileSync(a, Buffer.alloc(6 * 1024 * 1024));
+    fs.writeFileSync(b, Buffer.alloc(5 * 1024 * 1024));
+    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const page = await context.newPage();
+    const alerts: string[] = [];
+    page.on("dialog", async (d) => {
+      alerts.push(d.message());
+      await d.dismiss();
+    });
+    await page.goto("/catalog/parts?modal=parts-list");
+    await ready(page, true);
+    const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
+    await dialog.locator("input[type=file]").setInputFiles([a, b]);
+    const items = dialog.getByRole("list", { name: "Выбранные файлы" }).getByRole("listitem");
+    await expect(items.count()).resolves.toBe(1);
+    expect(alerts).toEqual(["Некоторые файлы не будут загружены, так как суммарный объем больше 10МБ"]);
+    await dialog.getByRole("button", { name: "Удалить файл a.pdf" }).click();
+    await expect(items.count()).resolves.toBe(0);
+    expect(await dialog.locator("input[type=file]").evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
+    await context.close();
+  });
+});
+
+describe("uploads over the cap", () => {
+  it("answers a raw 12 MB post with 413 and forwards nothing", async () => {
+    const body = new FormData();
+    body.append("name", "Бот");
+    body.append("phone", "+7 (912) 345-67-89");
+    body.append("consent", "on");
+    body.append("files", new Blob([new Uint8Array(12 * 1024 * 1024)]), "big.bin");
+    const res = await fetch(`${server.url}/lead/parts-list`, { method: "POST", body });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("больше 10 МБ");
+    expect(notify.received).toHaveLength(0);
+  });
+});

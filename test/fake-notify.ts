@@ -1,0 +1,56 @@
+/**
+ * A local stand-in for the notification service: records every request (headers, JSON or
+ * multipart fields and files) and answers as the test tells it to.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedNotify {
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  json?: { name: string; fields: { key: string; value: string }[] };
+  multipart?: { name: string | null; fields: { key: string; value: string }[]; files: { name: string; size: number; type: string; text: string }[] };
+}
+
+export type NotifyMode = "ok" | "fail" | "hang";
+
+export interface FakeNotify {
+  url: string;
+  received: ReceivedNotify[];
+  mode: NotifyMode;
+  close(): Promise<void>;
+}
+
+export async function startFakeNotify(): Promise<FakeNotify> {
+  const state: FakeNotify = { url: "", received: [], mode: "ok", close: async () => {} };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    if (state.mode === "hang") return; // never answers; the site's timeout must fire
+    const url = new URL(req.url ?? "/", "http://x");
+    const entry: ReceivedNotify = { path: url.pathname, query: url.searchParams, headers: req.headers };
+    const type = req.headers["content-type"] ?? "";
+    if (type.startsWith("multipart/")) {
+      const form = await new Request("http://x", { method: "POST", headers: { "content-type": type }, body }).formData();
+      const files = await Promise.all(
+        (form.getAll("files") as File[]).map(async (f) => ({ name: f.name, size: f.size, type: f.type, text: f.size < 100_000 ? await f.text() : "" })),
+      );
+      entry.multipart = { name: form.get("name") as string | null, fields: form.getAll("fields[]").map((v) => JSON.parse(String(v))), files };
+    } else if (body.length) {
+      entry.json = JSON.parse(body.toString("utf8"));
+    }
+    state.received.push(entry);
+    res.writeHead(state.mode === "fail" ? 500 : 200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ ok: state.mode !== "fail" }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
