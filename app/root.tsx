@@ -19,6 +19,7 @@ import { CookieBanner } from "./components/cookie-banner";
 import { ModalOutlet } from "./components/modal-outlet";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { clampToStock } from "./lib/cart";
 import { COOKIE_CONSENT_NAME } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
 import { modalAwareRevalidate } from "./lib/revalidate";
@@ -30,7 +31,11 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const cart = readCart(request);
+  // Amounts clamp to the current balance and parts that are gone drop out (the catalogue is cached in memory).
+  const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
+  const rawCart = readCart(request);
+  const cart = snapshot ? clampToStock(rawCart, (id) => snapshot.byId.get(id)?.balance) : rawCart;
+  const balances = snapshot ? Object.fromEntries(rawCart.map((item) => [item.id, snapshot.byId.get(item.id)?.balance ?? 0])) : {};
   // Analytics events of cart changes made without JavaScript, handed over once.
   const cartEvents = readCartEvents(request);
   const headers = new Headers();
@@ -38,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       cart,
+      balances,
       cartEvents,
       cookieAccepted: cookieValue(request, COOKIE_CONSENT_NAME) === "1",
       yandexMapsApiKey: context.services.config.YANDEX_MAPS_API_KEY ?? null,
@@ -69,6 +75,7 @@ function ScrollToTop() {
 
 const NO_CART: [] = [];
 const NO_EVENTS: [] = [];
+const NO_BALANCES: Record<string, number> = {};
 
 function HeaderWithCart() {
   return <SiteHeader cartCount={useCart().count} />;
@@ -90,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Перейти к содержимому
         </a>
-        <CartProvider serverCart={data?.cart ?? NO_CART} pendingEvents={data?.cartEvents ?? NO_EVENTS}>
+        <CartProvider serverCart={data?.cart ?? NO_CART} balances={data?.balances ?? NO_BALANCES} pendingEvents={data?.cartEvents ?? NO_EVENTS}>
           <HeaderWithCart />
           <main id="main" tabIndex={-1}>
             {children}

@@ -3,17 +3,16 @@
  * catalogue (never from prices or names the browser sent), delivered through the notify gateway.
  */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/components/privacy-policy";
 import { cartLines, type CartLine } from "~/lib/cart-lines";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
-import { orderSchema, ORDER_ERROR, phoneForSending } from "~/lib/lead-schemas";
+import { orderValidator } from "~/lib/lead-forms";
+import { ORDER_ERROR, phoneForSending } from "~/lib/lead-schemas";
 import { cartSetCookie, isSecure, readCart } from "./cart-cookie.server";
 import { fail, overLimit, readSmallForm, textValues } from "./lead-action.server";
 import type { NotifyField } from "./lead-store.server";
 
-export const orderValidator = withZod(orderSchema);
 export const LAST_ORDER_COOKIE = "last_order";
 
 /** One line per item: the part's link, its name and the quantity. */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { ecommerceEvent, pushDataLayer, type EcommerceEvent } from "~/lib/analytics";
-import { applyCartIntent, cartCount, CART_COOKIE_NAME, CART_STORAGE_KEY, encodeCartCookie, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
+import { applyCartIntent, cartCount, clampToStock, CART_COOKIE_NAME, CART_STORAGE_KEY, encodeCartCookie, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
 
 interface CartContextValue {
   cart: Cart;
@@ -48,14 +48,27 @@ function sameCart(a: Cart, b: Cart): boolean {
  * then the two are reconciled: localStorage wins, and a cart built without JavaScript (cookie only)
  * is adopted into localStorage.
  */
-export function CartProvider({ serverCart, pendingEvents, children }: { serverCart: Cart; pendingEvents: EcommerceEvent[]; children: ReactNode }) {
+export function CartProvider({
+  serverCart,
+  balances,
+  pendingEvents,
+  children,
+}: {
+  serverCart: Cart;
+  /** Current balances of the parts the server saw in the cookie, to clamp the browser's copy too. */
+  balances: Record<string, number>;
+  pendingEvents: EcommerceEvent[];
+  children: ReactNode;
+}) {
   const [cart, setCart] = useState<Cart>(serverCart);
   const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
-    const stored = readStorage();
+    const read = readStorage();
+    const stored = read && clampToStock(read, (id) => balances[id] ?? Number.MAX_SAFE_INTEGER);
     if (stored && stored.length > 0) {
       if (!sameCart(stored, serverCart)) writeCookie(stored);
+      if (!sameCart(stored, read)) writeStorage(stored);
       setCart(stored);
     } else {
       writeStorage(serverCart);

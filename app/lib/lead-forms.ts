@@ -1,7 +1,7 @@
 /** The lead forms the site has, their titles and the validator each one uses (browser and server alike). */
 import { withZod } from "@remix-validated-form/with-zod";
 import type { Validator } from "remix-validated-form";
-import { buySchema, callbackSchema, partsListSchema } from "./lead-schemas";
+import { buySchema, callbackSchema, orderSchema, partsListSchema } from "./lead-schemas";
 
 export interface LeadData {
   name: string;
@@ -17,6 +17,9 @@ interface LeadFormSpec {
 }
 
 const callbackValidator = withZod(callbackSchema);
+
+/** The order form on /make-order. */
+export const orderValidator = withZod(orderSchema);
 
 export type LeadFormName = "callback" | "price" | "leasing" | "buy" | "parts-list";
 

@@ -7,10 +7,11 @@ import { useCart } from "~/components/cart-provider";
 import { CheckboxField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/lead-form";
 import { cartLines, cartTotal } from "~/lib/cart-lines";
+import { orderValidator } from "~/lib/lead-forms";
 import { formatRub } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { readCart } from "~server/cart-cookie.server";
-import { handleOrderAction, orderValidator } from "~server/order-action.server";
+import { handleOrderAction } from "~server/order-action.server";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });
 

@@ -1,0 +1,212 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Part } from "~/lib/part";
+import { generateParts } from "~server/demo-catalogue.server";
+import { startFakeNotify, type FakeNotify } from "../fake-notify";
+import { launchBrowser, MODES, newContext, ready, startServer, type RunningServer } from "./harness";
+
+let server: RunningServer;
+let notify: FakeNotify;
+let browser: Browser;
+
+// The server runs on the same deterministic demo catalogue.
+const parts = generateParts(360).flatMap((g) => g.parts);
+const twoInStock = parts.find((p) => p.balance === 2)!;
+const another = parts.find((p) => p.balance >= 5 && p.id !== twoInStock.id)!;
+const soldOut = parts.find((p) => p.balance === 0)!;
+
+beforeAll(async () => {
+  notify = await startFakeNotify();
+  server = await startServer({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "cart-key" });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await notify?.close();
+});
+
+beforeEach(() => {
+  notify.received = [];
+  notify.mode = "ok";
+});
+
+const control = (page: Page, part: Part) => page.getByTestId(`purchase-${part.id}`).first();
+const headerCart = (page: Page) => page.getByTestId("header-cart");
+
+async function dataLayer(page: Page) {
+  return page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
+}
+
+describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
+  it("buys, steps within the balance, survives a reload and orders", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+
+    await page.goto(`/catalog/parts/${soldOut.slug}`);
+    await expect(control(page, soldOut).getByRole("button", { name: "Купить" }).isDisabled()).resolves.toBe(true);
+
+    await page.goto(`/catalog/parts/${twoInStock.slug}`);
+    await ready(page, javaScriptEnabled);
+    await control(page, twoInStock).getByRole("button", { name: "Купить" }).click();
+    const plus = control(page, twoInStock).getByRole("button", { name: "Увеличить количество" });
+    await plus.waitFor();
+    await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
+    await plus.click();
+    await expect.poll(() => headerCart(page).textContent()).toBe("Корзина (2)");
+    await expect(control(page, twoInStock).getByRole("button", { name: "Увеличить количество" }).isDisabled()).resolves.toBe(true);
+
+    await page.goto(`/catalog/parts/${another.slug}`);
+    await ready(page, javaScriptEnabled);
+    await control(page, another).getByRole("button", { name: "Купить" }).click();
+    await expect.poll(() => headerCart(page).textContent()).toBe("Корзина (3)");
+    await control(page, another).getByRole("button", { name: "Уменьшить количество" }).click();
+    await control(page, another).getByRole("button", { name: "Купить" }).waitFor();
+    await control(page, another).getByRole("button", { name: "Купить" }).click();
+    await expect.poll(() => headerCart(page).textContent()).toBe("Корзина (3)");
+
+    if (javaScriptEnabled) {
+      const events = (await dataLayer(page)) as { ecommerce: Record<string, unknown> }[];
+      const cartEvents = events.filter((e) => e.ecommerce.add || e.ecommerce.remove);
+      expect(cartEvents.map((e) => Object.keys(e.ecommerce).find((k) => k !== "currencyCode"))).toEqual(["add", "remove", "add"]);
+      expect(cartEvents[0]).toEqual({ ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } } });
+      expect(events.some((e) => e.ecommerce.detail)).toBe(true);
+    }
+
+    await page.reload();
+    await expect(headerCart(page).textContent()).resolves.toBe("Корзина (3)");
+
+    await page.goto("/cart");
+    await ready(page, javaScriptEnabled);
+    await expect(page.getByTestId(`cart-line-${twoInStock.id}`).getByTestId("line-sum").textContent()).resolves.toContain(
+      new Intl.NumberFormat("ru-RU").format(twoInStock.price * 2).replace(/\s/g, "\u00a0").slice(0, 2),
+    );
+    const total = twoInStock.price * 2 + another.price;
+    const shownTotal = (await page.getByTestId("cart-total").textContent())!.replace(/\D/g, "");
+    expect(Number(shownTotal)).toBe(Math.round(total));
+    await page.getByRole("link", { name: "Перейти к оформлению" }).click();
+    await page.waitForURL("**/make-order");
+    await ready(page, javaScriptEnabled);
+
+    await page.getByLabel("ФИО").fill("Кузнецов Алексей");
+    await page.getByLabel("Телефон").fill(javaScriptEnabled ? "9234567890" : "+7 (923) 456-78-90");
+    await page.getByLabel("Email").fill("alex@example.ru");
+    await page.getByLabel("Город").fill("Красноярск");
+    await page.getByLabel("ИНН организации").fill("2465123456");
+    await page.getByLabel("Нужен счёт на оплату для организации").check();
+    await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
+
+    expect(notify.received).toHaveLength(1);
+    expect(notify.received[0].json).toEqual({
+      name: "order",
+      fields: [
+        { key: "name", value: "Кузнецов Алексей" },
+        { key: "phone", value: "+7(923)456-78-90" },
+        { key: "inn", value: "2465123456" },
+        { key: "email", value: "alex@example.ru" },
+        { key: "city", value: "Красноярск" },
+        { key: "invoice", value: "Да" },
+        {
+          key: "goods",
+          value: [
+            `${server.url}/catalog/parts/${twoInStock.slug} ${twoInStock.fullName} — 2 шт.`,
+            `${server.url}/catalog/parts/${another.slug} ${another.fullName} — 1 шт.`,
+          ].join("\n"),
+        },
+      ],
+    });
+    await expect(headerCart(page).textContent()).resolves.toBe("Корзина");
+    if (javaScriptEnabled) {
+      expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
+      const events = (await dataLayer(page)) as { ecommerce: { purchase?: { products: unknown[] } } }[];
+      expect(events.find((e) => e.ecommerce.purchase)?.ecommerce.purchase?.products).toHaveLength(2);
+    }
+    await page.goto("/make-order");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("keeps the visitor on the form with what was typed when the order fails", async () => {
+    notify.mode = "fail";
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    const alerts: string[] = [];
+    page.on("dialog", async (d) => {
+      alerts.push(d.message());
+      await d.dismiss();
+    });
+    await page.goto(`/catalog/parts/${another.slug}`);
+    await ready(page, javaScriptEnabled);
+    await control(page, another).getByRole("button", { name: "Купить" }).click();
+    await expect.poll(() => headerCart(page).textContent()).toBe("Корзина (1)");
+    await page.goto("/make-order");
+    await ready(page, javaScriptEnabled);
+    await page.getByLabel("ФИО").fill("Орлов");
+    await page.getByLabel("Телефон").fill(javaScriptEnabled ? "9234567890" : "+7 (923) 456-78-90");
+    await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await page.getByText("Произошла ошибка при оформлении заказа, попробуйте позже").first().waitFor();
+    if (javaScriptEnabled) expect(alerts).toEqual(["Произошла ошибка при оформлении заказа, попробуйте позже"]);
+    await expect(page.getByLabel("ФИО").inputValue()).resolves.toBe("Орлов");
+    expect(new URL(page.url()).pathname).toBe("/make-order");
+    await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
+    await context.close();
+  });
+
+  it("shows 'Корзина пуста' for an empty cart and sends an empty cart away from the order form", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/cart");
+    await page.getByText("Корзина пуста").waitFor();
+    await page.goto("/make-order");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+});
+
+describe("cart cookie", () => {
+  it("treats a tampered cookie as an empty cart, never an error", async () => {
+    for (const value of ["%%%", "x".repeat(5000), "1.99999999", "<script>.1", "eyJ9"]) {
+      const res = await fetch(`${server.url}/cart`, { headers: { Cookie: `cart=${value}` } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toContain("<script>.1");
+    }
+  });
+
+  it("clamps amounts to the current balance when rendering", async () => {
+    const res = await fetch(`${server.url}/cart`, { headers: { Cookie: `cart=${twoInStock.id}.50` } });
+    const html = await res.text();
+    expect(html).toContain("Корзина (2)");
+    expect(html).toMatch(new RegExp(`cart-line-${twoInStock.id}`));
+  });
+
+  it("hands analytics of a change made without JavaScript to the next page that runs it", async () => {
+    // A click before the page's scripts started: a plain POST and a redirect.
+    const body = new URLSearchParams({ intent: "add", id: another.id, returnTo: "/delivery" });
+    const res = await fetch(`${server.url}/cart`, { method: "POST", body, redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/delivery");
+    const cookies = res.headers.getSetCookie().map((c) => {
+      const [pair] = c.split(";");
+      const eq = pair.indexOf("=");
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: server.url };
+    });
+    const events = cookies.find((c) => c.name === "cart_events");
+    expect(JSON.parse(Buffer.from(events!.value, "base64url").toString("utf8"))).toEqual([
+      { ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } } },
+    ]);
+    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto("/delivery");
+    await ready(page, true);
+    const layer = (await dataLayer(page)) as { ecommerce: { add?: unknown } }[];
+    expect(layer.filter((e) => e.ecommerce.add)).toHaveLength(1);
+    expect((await context.cookies()).find((c) => c.name === "cart_events")).toBeUndefined();
+    await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
+    await context.close();
+  });
+});
