@@ -1,0 +1,417 @@
+import {
+  createCatalogueSnapshot,
+  parsePartsQuery,
+  relatedParts,
+  runPartsQuery,
+  serializePartsQuery,
+  type PartsQuery,
+} from "./catalogue-query";
+import type { Part } from "./part";
+import { createRandom, pick, randomInt } from "./random";
+import { boundedDistance, parseSearchWords, partWords } from "./search-index";
+
+let nextId = 1;
+function part(name: string, extra: Partial<Part> = {}): Part {
+  const id = String(nextId++);
+  return {
+    id,
+    slug: `part-${id}`,
+    name,
+    fullName: name,
+    article: "",
+    group: "FAW J6P",
+    price: 1000,
+    balance: 5,
+    images: [],
+    description: "",
+    ...extra,
+  };
+}
+
+function snapshotOf(parts: Part[]) {
+  return createCatalogueSnapshot({ parts, groups: [...new Set(parts.map((p) => p.group))] }, 1);
+}
+
+const query = (over: Partial<PartsQuery> = {}): PartsQuery => ({
+  search: "",
+  groups: [],
+  sortBy: "name_asc",
+  page: 1,
+  ...over,
+});
+const names = (items: Part[]) => items.map((p) => p.name);
+const parse = (qs: string) => parsePartsQuery(new URLSearchParams(qs));
+
+describe("parsePartsQuery", () => {
+  it("gives defaults for an empty query", () => {
+    expect(parse("")).toEqual({ search: "", groups: [], sortBy: "name_asc", page: 1 });
+  });
+
+  it("reads every field", () => {
+    expect(parse("search=%20фильтр%20&groups=FAW+J7&groups=КПП+FAST&sortBy=price_desc&page=3")).toEqual({
+      search: "фильтр",
+      groups: ["FAW J7", "КПП FAST"],
+      sortBy: "price_desc",
+      page: 3,
+    });
+  });
+
+  it("trims the search, cuts it at 200 characters and blanks control characters", () => {
+    expect(parse(`search=${"я".repeat(500)}`).search).toHaveLength(200);
+    expect(parse("search=a%00b%0Ac").search).toBe("a b c");
+    expect(parse("search=%20%20%20").search).toBe("");
+  });
+
+  it("dedupes, trims and caps groups, dropping blank ones", () => {
+    expect(parse("groups=%20A%20&groups=A&groups=&groups=B").groups).toEqual(["A", "B"]);
+    const many = Array.from({ length: 80 }, (_, i) => `groups=g${i}`).join("&");
+    expect(parse(many).groups).toHaveLength(50);
+    expect(parse(`groups=${"x".repeat(5000)}`).groups).toEqual([]);
+  });
+
+  it.each(["name_asc", "name_desc", "price_desc", "price_asc"])("accepts sortBy=%s", (sortBy) => {
+    expect(parse(`sortBy=${sortBy}`).sortBy).toBe(sortBy);
+  });
+
+  it.each(["sortBy=", "sortBy=price", "sortBy=NAME_ASC", "sortBy[]=price_desc", "sortBy=__proto__", "sortBy=toString"])(
+    "falls back to name_asc for %s",
+    (qs) => {
+      expect(parse(qs).sortBy).toBe("name_asc");
+    },
+  );
+
+  it.each([
+    ["page=0", 1],
+    ["page=-1", 1],
+    ["page=-1e309", 1],
+    ["page=1e3", 1],
+    ["page=2.5", 1],
+    ["page=abc", 1],
+    ["page=", 1],
+    ["page[]=4", 1],
+    ["page=%20", 1],
+    ["page=Infinity", 1],
+    ["page=NaN", 1],
+    ["page=0x10", 1],
+    ["page=07", 7],
+    ["page=%204%20", 4],
+    ["page=2&page=9", 2],
+    [`page=${"9".repeat(400)}`, Number.MAX_SAFE_INTEGER],
+  ])("%s → page %s", (qs, page) => {
+    expect(parse(qs).page).toBe(page);
+  });
+
+  it("never throws on garbage", () => {
+    for (const qs of ["%", "search=%E0%A4%A", "&&&==&", "search[]=x&groups[]=y", "a=b=c", "\u0000=\u0000"]) {
+      expect(() => parse(qs)).not.toThrow();
+    }
+  });
+});
+
+describe("serializePartsQuery", () => {
+  it("omits defaults", () => {
+    expect(serializePartsQuery(query())).toBe("");
+    expect(serializePartsQuery({ groups: ["FAW J7"] })).toBe("groups=FAW+J7");
+  });
+
+  it("writes search, groups, sortBy, page in that order", () => {
+    const q = query({ page: 2, sortBy: "price_asc", groups: ["B", "A"], search: " фильтр масляный " });
+    expect(serializePartsQuery(q)).toBe(
+      "search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80+%D0%BC%D0%B0%D1%81%D0%BB%D1%8F%D0%BD%D1%8B%D0%B9&groups=B&groups=A&sortBy=price_asc&page=2",
+    );
+  });
+
+  it("round-trips through parsePartsQuery", () => {
+    const q = query({ search: "1012010-81DJ & co", groups: ["КПП FAST", "FAW J6P"], sortBy: "name_desc", page: 4 });
+    expect(parse(serializePartsQuery(q))).toEqual(q);
+  });
+});
+
+describe("runPartsQuery", () => {
+  const catalogue = [
+    part("Фильтр масляный", {
+      fullName: "Фильтр масляный для FAW J6P",
+      article: "1012015-81D",
+      price: 900,
+      group: "FAW J6P",
+    }),
+    part("Фильтр топливный тонкой очистки", { article: "1105050-A01", price: 10000, group: "FAW J7" }),
+    part("Колодка тормозная", { article: "3502105-A01", price: 4500, group: "FAW J7" }),
+    part("Насос водяной", {
+      fullName: "Насос водяной для двигателя CA6DM",
+      article: "1307010-M22",
+      price: 25000,
+      group: "Двигатель CA6DM",
+    }),
+    part("Ёмкость расширительная", { article: "WG9725530274", price: 3200, group: "FAW J6P" }),
+    part("Датчик давления масла", { article: "1012010-81DJ", price: 1800, group: "Двигатель CA6DM" }),
+    part("болт крепления", { article: "", price: 150, group: "КПП FAST" }),
+    part("Амортизатор кабины", { article: "5001010-D816", price: 9000, group: "FAW J7" }),
+  ];
+  const snapshot = snapshotOf(catalogue);
+  const run = (over: Partial<PartsQuery>, pageSize?: number) => runPartsQuery(snapshot, query(over), pageSize);
+
+  it("lists everything by name without a search", () => {
+    const page = run({});
+    expect(page.total).toBe(8);
+    expect(page.pageCount).toBe(1);
+    expect(names(page.items)).toEqual([
+      "Амортизатор кабины",
+      "болт крепления",
+      "Датчик давления масла",
+      "Ёмкость расширительная",
+      "Колодка тормозная",
+      "Насос водяной",
+      "Фильтр масляный",
+      "Фильтр топливный тонкой очистки",
+    ]);
+  });
+
+  it("sorts by name backwards and by price numerically both ways", () => {
+    expect(names(run({ sortBy: "name_desc" }).items)[0]).toBe("Фильтр топливный тонкой очистки");
+    expect(run({ sortBy: "price_asc" }).items.map((p) => p.price)).toEqual([
+      150, 900, 1800, 3200, 4500, 9000, 10000, 25000,
+    ]);
+    expect(run({ sortBy: "price_desc" }).items.map((p) => p.price)).toEqual([
+      25000, 10000, 9000, 4500, 3200, 1800, 900, 150,
+    ]);
+  });
+
+  it("keeps the name order between equal prices, in both price orders", () => {
+    const s = snapshotOf([part("Б", { price: 5 }), part("А", { price: 5 }), part("В", { price: 1 })]);
+    expect(names(runPartsQuery(s, query({ sortBy: "price_asc" })).items)).toEqual(["В", "А", "Б"]);
+    expect(names(runPartsQuery(s, query({ sortBy: "price_desc" })).items)).toEqual(["А", "Б", "В"]);
+  });
+
+  it("matches every word with up to two edits, case-insensitively", () => {
+    expect(names(run({ search: "фыльтр" }).items)).toEqual(["Фильтр масляный", "Фильтр топливный тонкой очистки"]);
+    expect(names(run({ search: "КОЛОТКА" }).items)).toEqual(["Колодка тормозная"]);
+    expect(names(run({ search: "фильтр маслянный" }).items)).toEqual(["Фильтр масляный"]);
+    expect(run({ search: "фильтр насос" }).total).toBe(0);
+  });
+
+  it("searches the full name too", () => {
+    expect(names(run({ search: "фильтр j6p" }).items)).toEqual(["Фильтр масляный"]);
+  });
+
+  it("does not match three edits away", () => {
+    expect(run({ search: "фииильтррр" }).total).toBe(0);
+  });
+
+  it("treats ё and е alike, both ways", () => {
+    expect(names(run({ search: "емкость" }).items)).toEqual(["Ёмкость расширительная"]);
+    expect(names(run({ search: "ёмкость" }).items)).toEqual(["Ёмкость расширительная"]);
+  });
+
+  it.each(["1012010-81DJ", "101201081dj", "1012010 81DJ", "1012010—81dj"])("finds an article typed as %s", (search) => {
+    expect(names(run({ search }).items)).toContain("Датчик давления масла");
+  });
+
+  it("finds an article with one typo", () => {
+    expect(names(run({ search: "WG9725530275" }).items)).toEqual(["Ёмкость расширительная"]);
+  });
+
+  it("retries a search typed on the wrong keyboard layout and says so", () => {
+    const page = run({ search: "yfcjc" });
+    expect(page.shownQuery).toBe("насос");
+    expect(names(page.items)).toEqual(["Насос водяной"]);
+    expect(run({ search: "rjkjlrf" }).shownQuery).toBe("колодка");
+  });
+
+  it("retries Cyrillic typed for Latin", () => {
+    const page = run({ search: "СФ6ВЬ" });
+    expect(page.shownQuery).toBe("CA6DM");
+    expect(names(page.items)).toEqual(["Насос водяной"]);
+  });
+
+  it("retypes only the words that found nothing", () => {
+    const page = run({ search: "фильтр vfckzysq" });
+    expect(page.shownQuery).toBe("фильтр масляный");
+    expect(names(page.items)).toEqual(["Фильтр масляный"]);
+  });
+
+  it("does not retry when the typed search found something", () => {
+    const page = run({ search: "насос" });
+    expect(page.shownQuery).toBeUndefined();
+    expect(page.total).toBe(1);
+  });
+
+  it("reports no match when the retry finds nothing either", () => {
+    const page = run({ search: "wg9725" });
+    expect(page).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("applies the layout retry within the selected groups", () => {
+    expect(run({ search: "yfcjc", groups: ["FAW J7"] }).total).toBe(0);
+  });
+
+  it("filters by groups, alone and with a search", () => {
+    expect(names(run({ groups: ["FAW J7"] }).items)).toEqual([
+      "Амортизатор кабины",
+      "Колодка тормозная",
+      "Фильтр топливный тонкой очистки",
+    ]);
+    expect(run({ groups: ["FAW J7", "КПП FAST"] }).total).toBe(4);
+    expect(names(run({ search: "фильтр", groups: ["FAW J6P"] }).items)).toEqual(["Фильтр масляный"]);
+  });
+
+  it("selects nothing for unknown groups", () => {
+    expect(run({ groups: ["FAW J9"] }).total).toBe(0);
+  });
+
+  it("applies the spec's rule to short words, so 'J7' also finds J6P", () => {
+    expect(names(run({ search: "j7" }).items)).toContain("Фильтр масляный");
+  });
+
+  it("pages in tens by default and clamps the page", () => {
+    const many = snapshotOf(Array.from({ length: 25 }, (_, i) => part(`Деталь ${String(i).padStart(2, "0")}`)));
+    const second = runPartsQuery(many, query({ page: 2 }));
+    expect(second).toMatchObject({ total: 25, page: 2, pageCount: 3 });
+    expect(names(second.items)[0]).toBe("Деталь 10");
+    const last = runPartsQuery(many, query({ page: 999 }));
+    expect(last.page).toBe(3);
+    expect(last.items).toHaveLength(5);
+    expect(runPartsQuery(many, query({ page: 0 })).page).toBe(1);
+    expect(runPartsQuery(many, query({ page: Number.NaN })).page).toBe(1);
+  });
+
+  it("pages a filtered list over the chosen order", () => {
+    const many = snapshotOf(
+      Array.from({ length: 30 }, (_, i) => part(i % 2 ? `Фильтр ${i}` : `Насос ${i}`, { price: i })),
+    );
+    const page = runPartsQuery(many, query({ search: "фильтр", sortBy: "price_desc", page: 2 }), 5);
+    expect(page).toMatchObject({ total: 15, page: 2, pageCount: 3 });
+    expect(page.items.map((p) => p.price)).toEqual([19, 17, 15, 13, 11]);
+  });
+
+  it("answers page 1 of 1 when nothing matches", () => {
+    expect(run({ search: "компрессор", page: 4 })).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("handles an empty catalogue", () => {
+    expect(runPartsQuery(snapshotOf([]), query({ search: "фильтр" }))).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
+    expect(runPartsQuery(snapshotOf([]), query())).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("survives hostile searches", () => {
+    for (const search of ["\\", "(((", ".*", "ё".repeat(200), "- - -", "𝔉𝔦𝔩𝔱𝔢𝔯", "a ".repeat(100)]) {
+      expect(() => run({ search })).not.toThrow();
+    }
+  });
+});
+
+describe("runPartsQuery against a plain scan", () => {
+  const random = createRandom(5);
+  const vocabulary = ["Фильтр", "масляный", "Насос", "водяной", "Колодка", "тормозная", "Ремень", "Датчик", "ёмкость"];
+  const groups = ["A", "B", "C"];
+  const parts = Array.from({ length: 600 }, (_, i) =>
+    part(`${pick(random, vocabulary)} ${pick(random, vocabulary)}`, {
+      fullName: `${pick(random, vocabulary)} ${i % 7}`,
+      article: i % 5 ? `${randomInt(random, 1000, 1020)}-${pick(random, ["A01", "81D"])}` : "",
+      price: randomInt(random, 1, 40) * 50,
+      group: pick(random, groups),
+    }),
+  );
+  const snapshot = snapshotOf(parts);
+  const collator = new Intl.Collator("ru");
+  const byName = (a: Part, b: Part) =>
+    collator.compare(a.name, b.name) || collator.compare(a.fullName, b.fullName) || parts.indexOf(a) - parts.indexOf(b);
+  const compare: Record<PartsQuery["sortBy"], (a: Part, b: Part) => number> = {
+    name_asc: byName,
+    name_desc: (a, b) => byName(b, a),
+    price_asc: (a, b) => a.price - b.price || byName(a, b),
+    price_desc: (a, b) => b.price - a.price || byName(a, b),
+  };
+
+  function scan(q: PartsQuery, pageSize: number) {
+    const words = parseSearchWords(q.search).map((w) => w.word);
+    const found = parts
+      .filter((p) => !q.groups.length || q.groups.includes(p.group))
+      .filter((p) => words.every((w) => [...partWords(p)].some((pw) => boundedDistance(pw, w) <= 2)))
+      .sort(compare[q.sortBy]);
+    const pageCount = Math.max(1, Math.ceil(found.length / pageSize));
+    const page = Math.min(q.page, pageCount);
+    return { total: found.length, page, ids: found.slice((page - 1) * pageSize, page * pageSize).map((p) => p.id) };
+  }
+
+  it("gives the same page for random searches, groups, sorts and pages", () => {
+    const searches = [
+      "",
+      "фильтр",
+      "насас",
+      "колодка тормозная",
+      "емкость",
+      "1010-a01",
+      "1010a01",
+      "маслный фильтр",
+      "4",
+    ];
+    for (let k = 0; k < 300; k++) {
+      const q = query({
+        search: pick(random, searches),
+        groups: random() < 0.3 ? [pick(random, groups)] : [],
+        sortBy: pick(random, ["name_asc", "name_desc", "price_asc", "price_desc"] as const),
+        page: randomInt(random, 1, 30),
+      });
+      const pageSize = pick(random, [1, 10, 25]);
+      const got = runPartsQuery(snapshot, q, pageSize);
+      const expected = scan(q, pageSize);
+      expect({ total: got.total, page: got.page, ids: got.items.map((p) => p.id) }, JSON.stringify(q)).toEqual(
+        expected,
+      );
+    }
+  });
+});
+
+describe("createCatalogueSnapshot", () => {
+  it("looks parts up by slug and id", () => {
+    const a = part("Фильтр");
+    const snapshot = snapshotOf([a]);
+    expect(snapshot.bySlug.get(a.slug)).toBe(a);
+    expect(snapshot.byId.get(a.id)).toBe(a);
+    expect(snapshot.version).toBe(1);
+  });
+});
+
+describe("relatedParts", () => {
+  const filters = Array.from({ length: 30 }, (_, i) =>
+    part(i % 3 ? `Фильтр ${i}` : `Элемент фильтра ${i}`, { balance: i % 5 }),
+  );
+  const others = [part("Насос водяной"), part("ФИЛЬТР воздушный", { balance: 2 })];
+  const snapshot = snapshotOf([...filters, ...others]);
+
+  it("picks up to 10 in-stock parts named with 'фильтр', without the current one", () => {
+    const current = filters[1];
+    const list = relatedParts(snapshot, current.id, "seed");
+    expect(list).toHaveLength(10);
+    for (const p of list) {
+      expect(p.name.toLowerCase()).toContain("фильтр");
+      expect(p.balance).toBeGreaterThan(0);
+      expect(p.id).not.toBe(current.id);
+    }
+    expect(new Set(list.map((p) => p.id)).size).toBe(10);
+  });
+
+  it("is the same for the same seed and shuffled by another", () => {
+    const a = relatedParts(snapshot, "x", "1-2025-01-01").map((p) => p.id);
+    expect(relatedParts(snapshot, "x", "1-2025-01-01").map((p) => p.id)).toEqual(a);
+    expect(relatedParts(snapshot, "x", "1-2025-01-02").map((p) => p.id)).not.toEqual(a);
+    expect(relatedParts(snapshot, "x", 42).map((p) => p.id)).toEqual(relatedParts(snapshot, "x", 42).map((p) => p.id));
+  });
+
+  it("returns all candidates when there are fewer than the limit", () => {
+    const small = snapshotOf([part("Фильтр 1"), part("Фильтр 2", { balance: 0 }), part("Фильтр 3"), part("Насос")]);
+    expect(
+      relatedParts(small, "none", 1)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["Фильтр 1", "Фильтр 3"]);
+    expect(relatedParts(small, "none", 1, 1)).toHaveLength(1);
+    expect(relatedParts(small, "none", 1, 0)).toEqual([]);
+  });
+});
