@@ -1,13 +1,40 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { yandexMapsLink, type Location } from "~/data/site";
 import { PinIcon } from "./icons";
+import type { YandexMapProps } from "./yandex-map";
 
 /**
- * The map box. Until a map script runs (no key, no JavaScript, or not yet loaded) it shows the
- * address and a link to Yandex Maps at the point, never an empty box.
+ * A map box. It always holds the address and an 'Открыть в Яндекс Картах' link, which is all a
+ * visitor gets without a key, without JavaScript or when the maps script cannot load. With a key
+ * and JavaScript the Yandex map is loaded once the box comes near the viewport and covers it.
  */
-export function LocationMap({ location, className = "" }: { location: Location; className?: string }) {
+export function LocationMap({ location, className = "", isStatic = false }: { location: Location; className?: string; isStatic?: boolean }) {
+  const apiKey = (useRouteLoaderData("root") as { yandexMapsApiKey?: string | null } | undefined)?.yandexMapsApiKey;
+  const ref = useRef<HTMLDivElement>(null);
+  const [MapImpl, setMapImpl] = useState<ComponentType<YandexMapProps> | null>(null);
+  const [state, setState] = useState<"fallback" | "loading" | "ready">("fallback");
+
+  useEffect(() => {
+    const box = ref.current;
+    if (!apiKey || !box || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setState("loading");
+        import("./yandex-map")
+          .then((module) => setMapImpl(() => module.default))
+          .catch(() => setState("fallback"));
+      },
+      { rootMargin: "300px" },
+    );
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [apiKey]);
+
   return (
-    <div className={`map ${className}`} data-testid="map">
+    <div ref={ref} className={`map ${state === "ready" ? "is-ready " : ""}${className}`} data-testid="map">
       <div className="map__fallback">
         <PinIcon size={28} />
         <p className="map__address">{location.address}</p>
@@ -15,6 +42,19 @@ export function LocationMap({ location, className = "" }: { location: Location; 
           Открыть в Яндекс Картах
         </a>
       </div>
+      {MapImpl && apiKey && state !== "fallback" ? (
+        <MapImpl
+          apiKey={apiKey}
+          center={location.coordinates}
+          title={location.name}
+          static={isStatic}
+          onLoad={() => setState("ready")}
+          onError={() => {
+            setMapImpl(null);
+            setState("fallback");
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -76,7 +76,7 @@ export function SiteFooter() {
           </div>
         )}
 
-        {onContacts ? null : <LocationMap location={point} className="footer__map" />}
+        {onContacts ? null : <LocationMap location={point} className="footer__map" isStatic />}
       </div>
       <div className="container footer__bottom">
         <p>
