@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -44,7 +44,14 @@ interface PartsListData {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const query = parsePartsQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parsePartsQuery(params);
+  // Search writes the trimmed text (spec §4): a form sent without JavaScript is tidied by a redirect.
+  const rawSearch = params.get("search");
+  if (rawSearch !== null && rawSearch !== query.search) {
+    const qs = serializePartsQuery(query);
+    throw redirect(qs ? `/catalog/parts?${qs}` : "/catalog/parts");
+  }
   try {
     const snapshot = await context.services.parts.getCatalogue();
     const result = runPartsQuery(snapshot, query);
@@ -120,7 +127,16 @@ export default function PartsCatalogue() {
         </ul>
       </div>
 
-      <Form method="get" action="/catalog/parts" className="parts-search" role="search">
+      <Form
+        method="get"
+        action="/catalog/parts"
+        className="parts-search"
+        role="search"
+        onSubmit={(event) => {
+          const input = event.currentTarget.elements.namedItem("search") as HTMLInputElement | null;
+          if (input) input.value = input.value.trim();
+        }}
+      >
         <label htmlFor="parts-search" className="visually-hidden">
           Поиск по каталогу
         </label>

@@ -1,0 +1,123 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, MODES, newContext, ready, startServer, watchConsole, type RunningServer } from "./harness";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function html(path: string) {
+  const res = await fetch(server.url + path);
+  return { status: res.status, text: (await res.text()).replace(/<!-- -->/g, "").replace(/\u00a0/g, " ") };
+}
+
+describe("information pages", () => {
+  it("states delivery and payment terms", async () => {
+    const { text } = await html("/delivery");
+    for (const fact of ["от 5 000 ₽", "Курьерская доставка по городу — 300 ₽", "Доставка до транспортной компании — 300 ₽", "Самовывоз", "с учётом НДС", "Безналичный расчёт", "Перевод на карту", "Пн–Пт 9:00–18:00"]) {
+      expect(text).toContain(fact);
+    }
+  });
+
+  it("states the leasing facts", async () => {
+    const { text } = await html("/leasing");
+    for (const fact of ["до 5 лет", "59 месяцев", "от 5%", "1 000 000 ₽", "50 000 000 ₽", "1 день", "до 45%", "Физические лица", "Индивидуальные предприниматели", "Юридические лица", "Индивидуальный график платежей"]) {
+      expect(text).toContain(fact);
+    }
+  });
+
+  it("lists both locations on /contacts with tel: links, hours and e-mail", async () => {
+    const { text } = await html("/contacts");
+    expect(text).toContain("Продажа техники и запчастей");
+    expect(text).toContain("Сервисный центр");
+    expect((text.match(/href="tel:\+7\d{10}"/g) ?? []).length).toBeGreaterThanOrEqual(4);
+    expect((text.match(/Пн–Пт 9:00–18:00/g) ?? []).length).toBeGreaterThanOrEqual(2);
+    expect(text).toContain("mailto:");
+    expect(text).toContain("Солонцы");
+  });
+
+  it("is an ordinary warranty and service page on /service", async () => {
+    const { status, text } = await html("/service");
+    expect(status).toBe(200);
+    expect(text).toContain("Гарантия и сервис");
+    expect(text).toContain("?modal=callback");
+  });
+
+  it("has the policy and the separate consent text on /privacy", async () => {
+    const { text } = await html("/privacy");
+    expect(text).toContain('id="consent"');
+    expect(text).toContain('id="cookies"');
+    expect(text).toContain("152-ФЗ");
+  });
+
+  it("serves the dealer certificate PDF linked from the footer", async () => {
+    const { text } = await html("/");
+    const href = /href="([^"]+\.pdf)"/.exec(text)?.[1];
+    expect(href).toBeDefined();
+    const res = await fetch(server.url + href);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/pdf");
+  });
+
+  it.each(["//evil.example", "https://evil.example", "javascript:alert(1)", "/\\evil.example", "%2F%2Fevil.example"])(
+    "falls back to / for the fromUrl %s",
+    async (fromUrl) => {
+      const { text } = await html(`/form-success?fromUrl=${encodeURIComponent(fromUrl)}&goal=callback`);
+      expect(text).toMatch(/<a[^>]*href="\/"[^>]*data-testid="back-link"|<a[^>]*data-testid="back-link"[^>]*href="\/"/);
+      expect(text).not.toContain("evil.example\"");
+    },
+  );
+
+  it("keeps a same-site fromUrl for 'Назад'", async () => {
+    const { text } = await html(`/form-success?fromUrl=${encodeURIComponent("/catalog/trucks?type=tyagach")}`);
+    expect(text).toContain('href="/catalog/trucks?type=tyagach"');
+  });
+
+  it("answers /not-found with 404 and a link home", async () => {
+    const { status, text } = await html("/not-found");
+    expect(status).toBe(404);
+    expect(text).toContain("Страница не найдена");
+    expect(text).toContain('name="robots" content="noindex');
+  });
+});
+
+describe.each(MODES)("information pages in the browser $name", ({ javaScriptEnabled }) => {
+  it("opens the leasing FAQ with the first answer shown, and toggles the others", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/leasing");
+    await ready(page, javaScriptEnabled);
+    const items = page.locator(".faq__item");
+    await expect(items.nth(0).getAttribute("open")).resolves.not.toBeNull();
+    await expect(items.nth(1).getAttribute("open")).resolves.toBeNull();
+    await items.nth(1).locator("summary").click();
+    await expect(items.nth(1).getAttribute("open")).resolves.not.toBeNull();
+    await context.close();
+  });
+
+  it("shows the map fallback with an 'Открыть в Яндекс Картах' link when no key is set, and no console errors", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto("/contacts");
+    await ready(page, javaScriptEnabled);
+    const links = page.getByRole("link", { name: "Открыть в Яндекс Картах" });
+    await expect(links.count()).resolves.toBe(2);
+    const href = await links.first().getAttribute("href");
+    expect(href).toMatch(/^https:\/\/yandex\.ru\/maps\/\?pt=92\.\d+,56\.\d+&z=18/);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(300);
+    expect(await page.locator("script[src*='api-maps.yandex']").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

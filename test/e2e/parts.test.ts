@@ -1,0 +1,139 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateParts } from "~server/demo-catalogue.server";
+import { launchBrowser, MODES, newContext, ready, startServer, type RunningServer } from "./harness";
+
+let server: RunningServer;
+let browser: Browser;
+const parts = generateParts(360).flatMap((g) => g.parts);
+const withGallery = parts.find((p) => p.images.length >= 3)!;
+const group = parts[0].group;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const rowNames = (page: Page) => page.getByTestId("part-row").locator(".part-row__name").allTextContents();
+
+describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
+  it("finds parts with a typo and with the wrong keyboard layout", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/catalog/parts");
+    await ready(page, javaScriptEnabled);
+    await page.getByPlaceholder("Название, артикул").fill("  фыльтр масляный ");
+    await page.getByRole("button", { name: "Искать" }).click();
+    await page.waitForURL((url) => url.searchParams.get("search") === "фыльтр масляный");
+    const matches = (names: string[]) => names.length > 0 && names.every((n) => /фильтр.*масл|масл.*фильтр/.test(n.toLowerCase()));
+    await expect.poll(async () => matches(await rowNames(page))).toBe(true);
+
+    await page.getByPlaceholder("Название, артикул").fill("abkmnh");
+    await page.getByPlaceholder("Название, артикул").press("Enter");
+    await page.getByText("Показаны результаты по запросу «фильтр»").waitFor();
+    expect((await rowNames(page)).every((n) => n.toLowerCase().includes("фильтр"))).toBe(true);
+
+    await page.getByPlaceholder("Название, артикул").fill("zzzzqqqq");
+    await page.getByRole("button", { name: "Искать" }).click();
+    await page.getByText("Нет совпадений с такими фильтрами").waitFor();
+    await context.close();
+  });
+
+  it("filters by group, sorts by price and resets to page 1", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/catalog/parts?page=3");
+    await ready(page, javaScriptEnabled);
+    await page.getByText("Фильтры").click();
+    await page.getByLabel("Сортировка").selectOption("price_asc");
+    await page.getByLabel(group, { exact: true }).check();
+    await page.getByRole("button", { name: "Применить" }).click();
+    await page.waitForURL((url) => url.searchParams.get("sortBy") === "price_asc");
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll("groups")).toEqual([group]);
+    expect(url.searchParams.get("page")).toBeNull();
+    const readPrices = async () => (await page.locator(".part-row__price").allTextContents()).map((t) => Number(t.replace(/цена.*$/, "").replace(/[^\d,]/g, "").replace(",", ".")));
+    await expect.poll(async () => (await readPrices()).length).toBe(10);
+    const prices = await readPrices();
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    const expected = parts.filter((p) => p.group === group).map((p) => p.price).sort((a, b) => a - b).slice(0, 10);
+    expect(prices).toEqual(expected);
+    await context.close();
+  });
+
+  it("pages through results with the pagination links", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/catalog/parts?search=фильтр");
+    await ready(page, javaScriptEnabled);
+    const first = await rowNames(page);
+    await page.getByRole("link", { name: "Страница 2" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await page.locator(".pagination [aria-current=page]", { hasText: "2" }).waitFor();
+    const second = await rowNames(page);
+    expect(second.length).toBe(10);
+    expect(second).not.toEqual(first);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goto("/catalog/parts?search=фильтр&page=999");
+    await expect(page.locator(".pagination [aria-current=page]").textContent()).resolves.not.toBe("999");
+    await context.close();
+  });
+
+  it("shows a part with its group link, stock and description", async () => {
+    const part = parts.find((p) => p.description && p.article)!;
+    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/catalog/parts");
+    await ready(page, javaScriptEnabled);
+    await page.goto(`/catalog/parts/${part.slug}`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(part.fullName);
+    await expect(page.locator(".part__facts").textContent()).resolves.toContain(part.article);
+    await expect(page.locator(".part__facts").textContent()).resolves.toContain(`${part.balance} ед.`);
+    await page.getByText(part.description.split("\n")[0].slice(0, 40)).first().waitFor();
+    const related = page.getByRole("region", { name: "С этим покупают" }).getByRole("link");
+    const count = await related.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(10);
+    for (const name of await related.allTextContents()) expect(name.toLowerCase()).toContain("фильтр");
+    await page.locator(".part__facts").getByRole("link", { name: part.group }).click();
+    await page.waitForURL((url) => url.pathname === "/catalog/parts" && url.searchParams.get("groups") === part.group);
+    await context.close();
+  });
+});
+
+describe("part gallery with JavaScript", () => {
+  it("opens the full-screen viewer, moves with the arrow keys, wraps around and closes on Escape", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const page = await context.newPage();
+    await page.goto(`/catalog/parts/${withGallery.slug}`);
+    await ready(page, true);
+    await page.getByRole("link", { name: "Открыть изображение на весь экран" }).click();
+    const viewer = page.getByRole("dialog");
+    await viewer.waitFor();
+    const count = withGallery.images.length;
+    const counter = viewer.locator(".viewer__counter");
+    await expect(counter.textContent()).resolves.toBe(`1 / ${count}`);
+    await page.keyboard.press("ArrowRight");
+    await expect(counter.textContent()).resolves.toBe(`2 / ${count}`);
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(counter.textContent()).resolves.toBe(`${count} / ${count}`);
+    await page.keyboard.press("ArrowRight");
+    await expect(counter.textContent()).resolves.toBe(`1 / ${count}`);
+    await page.keyboard.press("Escape");
+    await viewer.waitFor({ state: "detached" });
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Открыть изображение на весь экран");
+    await context.close();
+  });
+
+  it("redirects an unknown part to /not-found", async () => {
+    const res = await fetch(`${server.url}/catalog/parts/no-such-part`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/not-found");
+  });
+});

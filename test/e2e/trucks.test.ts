@@ -1,0 +1,439 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, MODES, newContext, ready, startServer, watchConsole, type RunningServer } from "./harness";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const J7 = "/catalog/trucks/tyagach/faw-j7-6x4-460";
+const TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
+
+async function open(path: string, javaScriptEnabled: boolean, mobile = false) {
+  const context = await newContext(browser, server.url, { javaScriptEnabled, mobile });
+  // The cookie banner is accepted, so it covers nothing at the bottom of the screen.
+  await context.addCookies([{ name: "cookie_consent", value: "1", url: server.url }]);
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto(path);
+  await ready(page, javaScriptEnabled);
+  return { context, page, errors };
+}
+
+const cards = (page: Page) => page.getByTestId("truck-card");
+const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
+/** Waits for the page's h1 (a client-side navigation renders a moment after the URL changes). */
+const waitForHeading = (page: Page, text: string) => page.waitForFunction((t) => document.querySelector("h1")?.textContent === t, text);
+/** Intl's ru-RU money format uses no-break spaces. */
+const plain = (text: string | null) => (text ?? "").replace(/\s/g, " ");
+const crumbs = (page: Page) => page.getByRole("navigation", { name: "Хлебные крошки" }).locator("li").allTextContents();
+
+function titleOf(html: string): string {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+}
+
+function descriptionOf(html: string): string {
+  return /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
+}
+
+describe("truck pages over HTTP", () => {
+  it.each([
+    ["/catalog/trucks?type=bogus", "/catalog/trucks"],
+    ["/catalog/trucks?type=bogus&utm_source=mail", "/catalog/trucks?utm_source=mail"],
+    ["/catalog/trucks?utm_source=mail&type=%D1%82%D1%8F%D0%B3%D0%B0%D1%87", "/catalog/trucks?utm_source=mail"],
+  ])("drops the unknown type from %s", async (from, to) => {
+    const res = await fetch(server.url + from, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!, server.url);
+    expect(location.pathname + location.search).toBe(to);
+  });
+
+  it("keeps a known or empty type", async () => {
+    for (const path of ["/catalog/trucks?type=samosval", "/catalog/trucks?type=", "/catalog/trucks"]) {
+      const res = await fetch(server.url + path, { redirect: "manual" });
+      expect(res.status, path).toBe(200);
+    }
+  });
+
+  it.each([
+    "/catalog/trucks/nope/faw-j7-6x4-460",
+    "/catalog/trucks/tyagach/nope",
+    // A real truck under the wrong category is unknown too.
+    "/catalog/trucks/samosval/faw-j7-6x4-460",
+  ])("redirects the unknown truck %s to /not-found", async (path) => {
+    const res = await fetch(server.url + path, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get("location")!, server.url).pathname).toBe("/not-found");
+  });
+
+  it("sets a distinct title and description for each category", async () => {
+    const pages = await Promise.all(
+      ["", "?type=tyagach", "?type=spectehnika", "?type=samosval"].map(async (query) => (await fetch(`${server.url}/catalog/trucks${query}`)).text()),
+    );
+    const titles = pages.map(titleOf);
+    const descriptions = pages.map(descriptionOf);
+    expect(new Set(titles).size).toBe(4);
+    expect(new Set(descriptions).size).toBe(4);
+    expect(titles[1]).toContain("тягачи");
+    expect(titles[2]).toContain("Спецтехника");
+    expect(titles[3]).toContain("Самосвалы");
+    for (const d of descriptions) expect(d.length).toBeGreaterThan(50);
+  });
+
+  it("gives each truck its own title and description", async () => {
+    const html = await (await fetch(server.url + J7)).text();
+    expect(titleOf(html)).toContain("FAW J7 6x4 460 л.с.");
+    expect(descriptionOf(html)).toContain("Флагманский магистральный тягач");
+  });
+
+  it("ships only the card data to the list, not the whole catalogue", async () => {
+    const html = await (await fetch(`${server.url}/catalog/trucks?type=samosval`)).text();
+    expect(html).toContain("Самосвал FAW J6P 8x4");
+    expect(html).not.toContain("FAW J7 6x4 460 л.с.");
+    // Characteristics and descriptions stay on the server.
+    expect(html).not.toContain("Колесная база");
+    expect(html).not.toContain("shortDescription");
+  });
+
+  it("renders the home hero poster as the largest paint, and no video in the HTML", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const img = /<img[^>]*hero-poster\.jpg[^>]*>/.exec(html)?.[0] ?? "";
+    expect(img).toContain('fetchpriority="high"');
+    expect(img).toMatch(/srcSet="[^"]*hero-poster-mobile\.jpg/i);
+    expect(img).toMatch(/width="1280"/);
+    expect(img).toMatch(/height="720"/);
+    expect(img).not.toContain('loading="lazy"');
+    expect(html).not.toContain("<video");
+  });
+});
+
+describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
+  it("filters by type through the sidebar", async () => {
+    const { context, page, errors } = await open("/catalog/trucks", javaScriptEnabled);
+    await expect(heading(page)).resolves.toBe("Вся техника");
+    await expect(cards(page).count()).resolves.toBe(16);
+    await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог", "Модельный ряд"]);
+    await expect(page.getByRole("heading", { name: "Не можете определиться?" }).isVisible()).resolves.toBe(true);
+    const help = page.locator(".help-banner").getByRole("link", { name: "Связаться" });
+    expect(new URL((await help.getAttribute("href"))!, server.url).pathname).toBe("/");
+
+    const sidebar = page.getByRole("navigation", { name: "Категории техники" });
+    await expect(sidebar.locator("[aria-current=page]").textContent()).resolves.toContain("Все");
+
+    const expected = [
+      ["Тягачи", "tyagach", 7],
+      ["Спецтехника", "spectehnika", 6],
+      ["Самосвалы", "samosval", 3],
+    ] as const;
+    for (const [name, slug, count] of expected) {
+      await sidebar.getByRole("link", { name }).click();
+      await page.waitForURL((url) => url.searchParams.get("type") === slug);
+      await page.waitForFunction((n) => document.querySelectorAll("[data-testid=truck-card]").length === n, count);
+      await expect(heading(page)).resolves.toBe(name);
+      await expect(sidebar.locator("[aria-current=page]").textContent()).resolves.toContain(name);
+      for (const href of await cards(page).getByRole("link", { name: /Подробнее/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+        expect(href).toMatch(new RegExp(`^/catalog/trucks/${slug}/[a-z0-9-]+$`));
+      }
+    }
+
+    await sidebar.getByRole("link", { name: "Все" }).click();
+    await page.waitForURL((url) => url.pathname === "/catalog/trucks" && !url.searchParams.has("type"));
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=truck-card]").length === 16);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("drops an unknown type from the URL and lists everything", async () => {
+    const { context, page } = await open("/catalog/trucks?type=nonsense", javaScriptEnabled);
+    expect(new URL(page.url()).search).toBe("");
+    await expect(heading(page)).resolves.toBe("Вся техника");
+    await expect(cards(page).count()).resolves.toBe(16);
+    await context.close();
+  });
+
+  it("shows the savings badge only on tractors and dump trucks, and toggles its tooltip", async () => {
+    const { context, page } = await open("/catalog/trucks", javaScriptEnabled);
+    const withBadge = await cards(page).evaluateAll((list) =>
+      list.map((card) => ({
+        href: card.querySelector("a[href^='/catalog/trucks/']")!.getAttribute("href")!,
+        badge: card.querySelector("[data-testid=savings] summary")?.textContent ?? null,
+      })),
+    );
+    for (const { href, badge } of withBadge) {
+      if (href.includes("/tyagach/")) expect(plain(badge), href).toBe("Экономия 800 000 ₽");
+      else if (href.includes("/samosval/")) expect(plain(badge), href).toBe("Экономия 600 000 ₽");
+      else expect(badge, href).toBeNull();
+    }
+
+    const first = page.getByTestId("savings").first();
+    const tooltip = first.getByText(TOOLTIP);
+    await expect(tooltip.isVisible()).resolves.toBe(false);
+    await first.locator("summary").click();
+    await expect(tooltip.isVisible()).resolves.toBe(true);
+    await first.locator("summary").click();
+    await expect(tooltip.isVisible()).resolves.toBe(false);
+
+    if (javaScriptEnabled) {
+      // Any click outside closes it.
+      await first.locator("summary").click();
+      await expect(tooltip.isVisible()).resolves.toBe(true);
+      await page.getByRole("heading", { level: 1 }).click();
+      await tooltip.waitFor({ state: "hidden" });
+
+      // Opening another badge closes the first.
+      await first.locator("summary").click();
+      const second = page.getByTestId("savings").nth(1);
+      await second.locator("summary").click();
+      await tooltip.waitFor({ state: "hidden" });
+      await expect(second.getByText(TOOLTIP).isVisible()).resolves.toBe(true);
+      await page.mouse.click(5, 300);
+      await second.getByText(TOOLTIP).waitFor({ state: "hidden" });
+
+      // Keyboard: Enter opens, Escape closes and keeps the focus on the badge.
+      await first.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await expect(tooltip.isVisible()).resolves.toBe(true);
+      await page.keyboard.press("Escape");
+      await tooltip.waitFor({ state: "hidden" });
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+      await page.keyboard.press(" ");
+      await expect(tooltip.isVisible()).resolves.toBe(true);
+    }
+
+    await page.goto("/catalog/trucks?type=spectehnika");
+    await expect(page.getByTestId("savings").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("shows the truck detail: gallery, buttons, subsidy, description, buy form", async () => {
+    const { context, page, errors } = await open(J7, javaScriptEnabled);
+    await expect(heading(page)).resolves.toBe("FAW J7 6x4 460 л.с.");
+    await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог", "Модельный ряд", "Тягачи", "FAW J7 6x4 460 л.с."]);
+    await expect(page.locator(".gallery__thumb").count()).resolves.toBe(5);
+    expect(plain(await page.getByTestId("subsidy").textContent())).toContain("Экономия 800 000 ₽ — субсидия при покупке в лизинг");
+    await expect(page.getByText("Флагманский магистральный тягач").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: "Купить", level: 2 }).isVisible()).resolves.toBe(true);
+    await expect(page.locator("#lead-buy input[name=name]").count()).resolves.toBe(1);
+    await expect(page.locator("#lead-buy input[name=phone]").count()).resolves.toBe(1);
+    for (const img of await page.locator("main img").all()) {
+      expect(await img.getAttribute("width")).toBeTruthy();
+      expect(await img.getAttribute("height")).toBeTruthy();
+    }
+
+    await page.getByRole("link", { name: "Узнать цену" }).click();
+    await page.getByRole("dialog", { name: "Узнать цену" }).waitFor();
+    await page.goto(J7);
+    await ready(page, javaScriptEnabled);
+    await page.getByRole("main").getByRole("link", { name: "Расчет лизинга" }).click();
+    await page.getByRole("dialog", { name: "Рассчитать лизинг" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Отсутствует', '-' and no scheme or subsidy where the truck has none", async () => {
+    const { context, page } = await open("/catalog/trucks/spectehnika/multilift-j6p-8x4-30t", javaScriptEnabled);
+    await expect(page.locator(".truck__description").textContent()).resolves.toBe("Отсутствует");
+    await expect(page.getByTestId("scheme").count()).resolves.toBe(0);
+    await expect(page.getByTestId("subsidy").count()).resolves.toBe(0);
+
+    await page.goto("/catalog/trucks/spectehnika/avtobetononasos-j6p-37m?tab=equipment");
+    await ready(page, javaScriptEnabled);
+    await expect(page.getByRole("tabpanel").textContent()).resolves.toBe("-");
+    await context.close();
+  });
+
+  it("switches the detail tabs, with the article in the tab bar and group headings in params", async () => {
+    const { context, page } = await open(J7, javaScriptEnabled);
+    await expect(page.getByText("Артикул: CA4250P77K25T1E5").isVisible()).resolves.toBe(true);
+    const tablist = page.getByRole("tablist");
+    const tab = (name: string) => tablist.getByRole("tab", { name });
+    await expect(tab("Характеристики").getAttribute("aria-selected")).resolves.toBe("true");
+    await expect(page.getByRole("tabpanel").getByRole("rowheader", { name: "Колесная формула" }).isVisible()).resolves.toBe(true);
+
+    await tab("Параметры").click();
+    if (javaScriptEnabled) {
+      // Switched in place: no navigation.
+      expect(new URL(page.url()).search).toBe("");
+    } else {
+      await page.waitForURL((url) => url.searchParams.get("tab") === "params");
+    }
+    await expect(tab("Параметры").getAttribute("aria-selected")).resolves.toBe("true");
+    const panel = page.getByRole("tabpanel");
+    await expect(panel.count()).resolves.toBe(1);
+    for (const group of ["Масса и грузоподъемность", "Габариты", "Двигатель", "Трансмиссия"]) {
+      await expect(panel.getByRole("columnheader", { name: group, exact: true }).isVisible(), group).resolves.toBe(true);
+    }
+    await expect(panel.getByRole("row", { name: /Длина/ }).textContent()).resolves.toMatch(/Длина\d/);
+
+    await tab("Комплектация").click();
+    await expect(tab("Комплектация").getAttribute("aria-selected")).resolves.toBe("true");
+    await expect(page.getByRole("tabpanel").getByText("Кондиционер").isVisible()).resolves.toBe(true);
+
+    if (javaScriptEnabled) {
+      await tab("Комплектация").focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(tab("Характеристики").getAttribute("aria-selected")).resolves.toBe("true");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Характеристики");
+      await page.keyboard.press("ArrowLeft");
+      await expect(tab("Комплектация").getAttribute("aria-selected")).resolves.toBe("true");
+      await page.keyboard.press("ArrowLeft");
+      await expect(tab("Параметры").getAttribute("aria-selected")).resolves.toBe("true");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Параметры");
+      await expect(tab("Характеристики").getAttribute("tabindex")).resolves.toBe("-1");
+      await expect(tab("Параметры").getAttribute("tabindex")).resolves.toBeNull();
+      expect(new URL(page.url()).search).toBe("");
+    }
+    await context.close();
+  });
+
+  it("opens the tab named in the URL", async () => {
+    const { context, page } = await open(`${J7}?tab=params`, javaScriptEnabled);
+    await expect(page.getByRole("tab", { name: "Параметры" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await expect(page.getByRole("tabpanel").getByRole("columnheader", { name: "Габариты" }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("expands and collapses the scheme", async () => {
+    const { context, page } = await open(J7, javaScriptEnabled);
+    const scheme = page.getByTestId("scheme");
+    const side = scheme.getByRole("img", { name: /вид сбоку/ });
+    await expect(side.isVisible()).resolves.toBe(false);
+    await scheme.getByText("Схема", { exact: true }).click();
+    await side.waitFor({ state: "visible" });
+    await expect(scheme.getByRole("img", { name: /вид спереди/ }).isVisible()).resolves.toBe(true);
+    await expect(scheme.getByRole("img", { name: /вид сзади/ }).isVisible()).resolves.toBe(true);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("[data-testid=scheme] img")].every((img) => img.complete && img.naturalWidth > 0));
+    await scheme.getByText("Схема", { exact: true }).click();
+    await side.waitFor({ state: "hidden" });
+    await context.close();
+  });
+
+  it("links the 'Другие модели' carousel to the other trucks of the category", async () => {
+    const { context, page } = await open("/catalog/trucks/samosval/samosval-j6p-6x4", javaScriptEnabled);
+    const carousel = page.getByRole("region", { name: "Другие модели" });
+    const hrefs = await carousel.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs.sort()).toEqual(["/catalog/trucks/samosval/samosval-j6p-6x6", "/catalog/trucks/samosval/samosval-j6p-8x4"]);
+    await carousel.getByRole("link", { name: /8x4/ }).click();
+    await page.waitForURL("**/catalog/trucks/samosval/samosval-j6p-8x4");
+    await page.waitForFunction(() => document.querySelector("h1")?.textContent?.includes("8x4"));
+    const next = await page.getByRole("region", { name: "Другие модели" }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(next.sort()).toEqual(["/catalog/trucks/samosval/samosval-j6p-6x4", "/catalog/trucks/samosval/samosval-j6p-6x6"]);
+
+    await page.goto(J7);
+    await ready(page, javaScriptEnabled);
+    await expect(page.getByRole("region", { name: "Другие модели" }).getByRole("link").count()).resolves.toBe(6);
+    await context.close();
+  });
+
+  it("redirects an unknown truck to the 404 page", async () => {
+    const { context, page } = await open("/catalog/trucks/tyagach/no-such-truck", javaScriptEnabled);
+    expect(new URL(page.url()).pathname).toBe("/not-found");
+    await expect(page.getByText("Страница не найдена").first().isVisible()).resolves.toBe(true);
+    await page.goto("/catalog/trucks/no-such-type/faw-j7-6x4-460");
+    expect(new URL(page.url()).pathname).toBe("/not-found");
+    await context.close();
+  });
+
+  it("links the catalogue landing to parts and the model range", async () => {
+    const { context, page } = await open("/catalog", javaScriptEnabled);
+    await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог"]);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: /Запчасти/ }).getAttribute("href")).resolves.toBe("/catalog/parts");
+    await main.getByRole("link", { name: /Модельный ряд/ }).click();
+    await page.waitForURL("**/catalog/trucks");
+    await waitForHeading(page, "Вся техника");
+    await context.close();
+  });
+});
+
+describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
+  it("opens the callback and leasing modals from the hero", async () => {
+    const { context, page, errors } = await open("/", javaScriptEnabled);
+    await expect(heading(page)).resolves.toContain("J7");
+    expect(plain(await page.locator(".hero__claim").textContent())).toBe("Экономия до 400 000 ₽");
+    const hero = page.locator(".hero");
+    await hero.getByRole("link", { name: "Оставить заявку" }).click();
+    const callback = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    await callback.waitFor();
+    await callback.getByRole("link", { name: "Закрыть" }).click();
+    await callback.waitFor({ state: "detached" });
+
+    await hero.getByRole("link", { name: "Расчет лизинга" }).click();
+    const leasing = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    await leasing.waitFor();
+    await expect(leasing.locator("input[name=phone]").count()).resolves.toBe(1);
+    await leasing.getByRole("link", { name: "Закрыть" }).click();
+    await leasing.waitFor({ state: "detached" });
+
+    await page.getByRole("link", { name: "Связаться" }).click();
+    await page.getByRole("dialog", { name: "Заказать обратный звонок" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the categories, advantages and statistics", async () => {
+    const { context, page } = await open("/", javaScriptEnabled);
+    const stats = await page.getByTestId("stats").locator("li").allTextContents();
+    expect(stats.map(plain)).toEqual(["5+лет на рынке", "8машин одновременно в сервисном центре", "1 500 м²склад запчастей", "15моделей в наличии"]);
+    await expect(page.locator(".advantage").count()).resolves.toBe(6);
+    for (const [name, slug] of [
+      ["Тягачи", "tyagach"],
+      ["Спецтехника", "spectehnika"],
+      ["Самосвалы", "samosval"],
+    ]) {
+      const tile = page.locator(".tile", { hasText: name });
+      await expect(tile.getAttribute("href")).resolves.toBe(`/catalog/trucks?type=${slug}`);
+      await expect(tile.locator("img").getAttribute("src")).resolves.toBe(`/images/categories/${slug}.svg`);
+    }
+    await page.locator(".tile", { hasText: "Самосвалы" }).click();
+    await page.waitForURL((url) => url.searchParams.get("type") === "samosval");
+    await waitForHeading(page, "Самосвалы");
+    await context.close();
+  });
+
+  it("adds the hero video only with JavaScript, and only without reduced motion", async () => {
+    const { context, page } = await open("/", javaScriptEnabled);
+    const video = page.getByTestId("hero-video");
+    if (javaScriptEnabled) {
+      await video.waitFor({ state: "attached" });
+      const sources = await video.locator("source").evaluateAll((list) => list.map((s) => s.getAttribute("src")));
+      expect(sources).toEqual(["/video/hero.webm", "/video/hero.mp4"]);
+      expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+    } else {
+      await page.waitForTimeout(300);
+      await expect(video.count()).resolves.toBe(0);
+    }
+    await expect(page.locator("img.hero__media").getAttribute("fetchpriority")).resolves.toBe("high");
+
+    const reduced = await context.newPage();
+    await reduced.emulateMedia({ reducedMotion: "reduce" });
+    await reduced.goto("/");
+    await ready(reduced, javaScriptEnabled);
+    await reduced.waitForTimeout(500);
+    await expect(reduced.getByTestId("hero-video").count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
+describe("trucks on a phone", () => {
+  it("keeps the list and the detail within the screen width", async () => {
+    const { context, page } = await open("/catalog/trucks", true, true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto(`${J7}?tab=params`);
+    await ready(page, true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto("/");
+    await ready(page, true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
