@@ -1,14 +1,19 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { isSharedCacheable, matchesEtag, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, weakEtag } from "~server/http-cache.server";
 import { securityHeaders } from "~server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Pages a shared cache may keep are rendered whole, so they get an ETag and a 304 for a
+ * matching If-None-Match; the rest stream as they render.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -17,11 +22,13 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.nonce ?? "";
-  // Bots get the whole document at once; people get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const cacheable = isSharedCacheable(request, responseStatusCode);
+  const whole = cacheable || isbot(request.headers.get("user-agent") ?? "");
   for (const [key, value] of Object.entries(securityHeaders(nonce, loadContext?.services?.config))) {
     responseHeaders.set(key, value);
   }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Cache-Control", cacheable ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -31,12 +38,34 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
+          if (whole) return;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onAllReady() {
+          if (!whole) return;
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            const html = Buffer.concat(chunks);
+            if (cacheable) {
+              // A nonce differs per response; the ETag covers the page without it.
+              const etag = weakEtag(nonce ? html.toString("utf8").replaceAll(nonce, "") : html);
+              responseHeaders.set("ETag", etag);
+              if (matchesEtag(request, etag)) {
+                // The stored copy keeps its own policy: a 304's headers replace the stored ones, and
+                // this response's nonce is not the one in the stored page.
+                responseHeaders.delete("Content-Security-Policy");
+                resolve(new Response(null, { status: 304, headers: responseHeaders }));
+                return;
+              }
+            }
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -51,3 +80,11 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** Loader data for client-side navigation follows the same rule as the page. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  if (!response.headers.has("Cache-Control")) {
+    response.headers.set("Cache-Control", isSharedCacheable(request, response.status) ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
+  }
+  return response;
+};

@@ -16,6 +16,8 @@ import { useEffect, type ReactNode } from "react";
 import { cartEventsSetCookie, cookieValue, isSecure, readCart, readCartEvents } from "~server/cart-cookie.server";
 import { CartProvider, useCart } from "./components/cart-provider";
 import { CookieBanner } from "./components/cookie-banner";
+import { dealerJsonLd, JsonLd } from "./components/structured-data";
+import { canonicalPath } from "./lib/canonical";
 import { ModalOutlet } from "./components/modal-outlet";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -47,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartEvents,
       cookieAccepted: cookieValue(request, COOKIE_CONSENT_NAME) === "1",
       yandexMapsApiKey: context.services.config.YANDEX_MAPS_API_KEY ?? null,
+      siteUrl: context.services.config.SITE_URL,
     },
     { headers },
   );
@@ -73,6 +76,23 @@ function ScrollToTop() {
   return null;
 }
 
+/** Canonical URL, Open Graph URL and image, and the dealer's structured data where it belongs. */
+function SeoLinks({ siteUrl }: { siteUrl: string }) {
+  const { pathname, search } = useLocation();
+  const canonical = `${siteUrl}${canonicalPath(pathname, search)}`;
+  return (
+    <>
+      <link rel="canonical" href={canonical} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:site_name" content="FAW Солонцы" />
+      <meta property="og:image" content={`${siteUrl}/video/hero-poster.jpg`} />
+      <meta property="og:image:width" content="1280" />
+      <meta property="og:image:height" content="720" />
+      {pathname === "/" || pathname === "/contacts" ? <JsonLd data={dealerJsonLd(siteUrl)} /> : null}
+    </>
+  );
+}
+
 const NO_CART: [] = [];
 const NO_EVENTS: [] = [];
 const NO_BALANCES: Record<string, number> = {};
@@ -91,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14181d" />
         <Meta />
+        <SeoLinks siteUrl={data?.siteUrl ?? ""} />
         <Links />
       </head>
       <body>

@@ -48,6 +48,7 @@ describe("parseConfig", () => {
   it.each([
     [{ PORT: "abc" }, /^Invalid environment variable PORT: /],
     [{ PORT: "70000" }, /PORT: должно быть не больше 65535/],
+    [{ PORT: "-1" }, /PORT: должно быть не меньше 0/],
     [{ SITE_URL: "not a url" }, /SITE_URL: должен быть URL/],
     [{ PARTS_API_URL: "ftp//x" }, /PARTS_API_URL/],
     [{ PARTS_CACHE_TTL_SECONDS: "-1" }, /PARTS_CACHE_TTL_SECONDS/],

@@ -21,7 +21,8 @@ const int = (def: number, min: number, max: number) =>
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: int(3000, 1, 65535),
+  // 0 asks the system for a free port (tests, benchmarks).
+  PORT: int(3000, 0, 65535),
   HOST: optionalText,
   SITE_URL: z
     .string()

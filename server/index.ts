@@ -51,8 +51,12 @@ app.disable("x-powered-by");
 app.set("trust proxy", true);
 app.use(compression());
 
+let stopping = false;
+
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
+  // While stopping, every answer closes its connection so the process can leave.
+  if (stopping) res.setHeader("Connection", "close");
   res.locals.nonce = crypto.randomBytes(16).toString("base64");
   res.on("finish", () => {
     // The path only: query strings can carry what visitors typed.
@@ -96,7 +100,6 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
 });
 server.keepAliveTimeout = 65_000;
 
-let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -107,6 +110,8 @@ function shutdown(signal: string) {
     process.exit(0);
   });
   server.closeIdleConnections();
+  // Keep-alive connections that finish a request after this point are closed as they go idle.
+  setInterval(() => server.closeIdleConnections(), 200).unref();
   setTimeout(() => {
     log.warn("forced stop after 15 s");
     process.exit(1);

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { JsonLd, useSiteUrl } from "./structured-data";
 
 export interface Crumb {
   name: string;
@@ -7,8 +8,22 @@ export interface Crumb {
 
 /** Breadcrumbs; the last crumb is the current page and is not a link. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const siteUrl = useSiteUrl();
+  const { pathname } = useLocation();
   return (
     <nav className="breadcrumbs" aria-label="Хлебные крошки">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "BreadcrumbList",
+          itemListElement: items.map((item, index) => ({
+            "@type": "ListItem",
+            position: index + 1,
+            name: item.name,
+            item: `${siteUrl}${item.to && index < items.length - 1 ? item.to : pathname}`,
+          })),
+        }}
+      />
       <ol>
         {items.map((item, index) => (
           <li key={`${item.name}-${index}`}>

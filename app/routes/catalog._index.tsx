@@ -1,12 +1,51 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { PartImage } from "~/components/part-image";
 import { pageMeta } from "~/lib/seo";
+import trucksStyles from "~/styles/trucks.css";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Каталог", description: "Каталог запчастей и модельный ряд грузовиков FAW у официального дилера в Красноярске." });
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 
-export default function Page() {
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Каталог", description: "Каталог запчастей и модельный ряд грузовиков FAW у официального дилера в Красноярске." });
+
+const TILES = [
+  {
+    to: "/catalog/parts",
+    title: "Запчасти",
+    text: "Оригинальные запчасти FAW со склада в Красноярске: фильтры, тормозная система, трансмиссия, электрика. Поиск по названию и артикулу.",
+    image: "/images/parts/filter.svg",
+    alt: "Запчасти FAW",
+  },
+  {
+    to: "/catalog/trucks",
+    title: "Модельный ряд",
+    text: "Магистральные тягачи J6 и J7, самосвалы и спецтехника FAW в наличии и под заказ. Лизинг с субсидией до 800 000 ₽.",
+    image: "/images/categories/tyagach.svg",
+    alt: "Тягач FAW",
+  },
+];
+
+export default function Catalog() {
   return (
-    <section className="container page">
+    <div className="container page">
+      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Каталог" }]} />
       <h1>Каталог</h1>
-    </section>
+      <ul className="tiles">
+        {TILES.map((tile, index) => (
+          <li key={tile.to}>
+            <Link to={tile.to} className="tile">
+              <PartImage src={tile.image} alt={tile.alt} width={800} height={600} eager={index < 2} />
+              <div className="tile__body">
+                <h2 className="tile__title">{tile.title}</h2>
+                <p className="tile__text">{tile.text}</p>
+                <span className="tile__more">Перейти</span>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,12 +1,150 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { PartImage } from "~/components/part-image";
+import { SavingsBadge } from "~/components/savings-badge";
+import { isTruckTypeSlug, TRUCK_TYPES, truckTypeName, type TruckType } from "~/data/truck-types";
+import { TRUCK_CATEGORIES, trucksOfType } from "~/data/trucks";
 import { pageMeta } from "~/lib/seo";
+import trucksStyles from "~/styles/trucks.css";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Модельный ряд FAW", description: "Тягачи, спецтехника и самосвалы FAW в наличии у официального дилера в Красноярске." });
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 
-export default function Page() {
+type TypeSlug = TruckType["slug"];
+
+const META: Record<TypeSlug | "all", { title: string; description: string }> = {
+  all: {
+    title: "Модельный ряд FAW: тягачи, спецтехника и самосвалы",
+    description: "Вся техника FAW у официального дилера в Красноярске: магистральные тягачи J6 и J7, самосвалы и спецтехника. Лизинг с субсидией, сервис и запчасти.",
+  },
+  tyagach: {
+    title: "Седельные тягачи FAW J6 и J7",
+    description: "Седельные тягачи FAW J6 и J7 4x2 и 6x4 у официального дилера в Красноярске. Экономия до 800 000 ₽ при покупке в лизинг, гарантия и сервис.",
+  },
+  spectehnika: {
+    title: "Спецтехника FAW: миксеры, манипуляторы, мультилифты",
+    description: "Спецтехника на шасси FAW: автобетоносмесители, автобетононасосы, краны-манипуляторы, мультилифты и лесовозы. Официальный дилер в Красноярске.",
+  },
+  samosval: {
+    title: "Самосвалы FAW 6x4, 8x4 и 6x6",
+    description: "Самосвалы FAW J6P с колесными формулами 6x4, 8x4 и 6x6 у официального дилера в Красноярске. Экономия до 600 000 ₽ при покупке в лизинг.",
+  },
+};
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("type");
+  // Spec §2: an unknown type is removed from the URL (the other parameters stay).
+  if (raw && !isTruckTypeSlug(raw)) {
+    url.searchParams.delete("type");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  const type = isTruckTypeSlug(raw) ? raw : null;
+  const trucks = trucksOfType(type ?? undefined).map((truck) => ({
+    slug: truck.slug,
+    type: truck.type.slug,
+    name: truck.name,
+    image: truck.mainImg,
+    formula: truck.formula,
+    stock: truck.stock,
+  }));
+  const counts = Object.fromEntries(TRUCK_CATEGORIES.map((c) => [c.slug, c.items.length])) as Record<TypeSlug, number>;
+  return json({ type, trucks, counts });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(META[data?.type ?? "all"]);
+
+function modelsWord(n: number): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return "модель";
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return "модели";
+  return "моделей";
+}
+
+function WheelIcon() {
   return (
-    <section className="container page">
-      <h1>Вся техника</h1>
-    </section>
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+export default function TruckList() {
+  const { type, trucks, counts } = useLoaderData<typeof loader>();
+  const heading = type ? truckTypeName(type) : "Вся техника";
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const categories = [{ slug: null, name: "Все", count: total }, ...TRUCK_TYPES.map((t) => ({ slug: t.slug, name: t.name, count: counts[t.slug] }))];
+
+  return (
+    <div className="container page">
+      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Каталог", to: "/catalog" }, { name: "Модельный ряд" }]} />
+      <div className="trucks-head">
+        <h1>{heading}</h1>
+        <p className="muted">
+          {trucks.length} {modelsWord(trucks.length)}
+        </p>
+      </div>
+      <div className="trucks-layout">
+        <nav className="truck-cats" aria-label="Категории техники">
+          <ul>
+            {categories.map((category) => (
+              <li key={category.name}>
+                <Link
+                  to={category.slug ? `/catalog/trucks?type=${category.slug}` : "/catalog/trucks"}
+                  aria-current={category.slug === type ? "page" : undefined}
+                  preventScrollReset
+                >
+                  {category.name}
+                  <span className="truck-cats__count" aria-hidden="true">
+                    {category.count}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <ul className="truck-grid" aria-label={heading}>
+          {trucks.map((truck, index) => {
+            const href = `/catalog/trucks/${truck.type}/${truck.slug}`;
+            return (
+              <li key={truck.slug}>
+                <article className="truck-card" data-testid="truck-card">
+                  <Link to={href} className="truck-card__image" tabIndex={-1} aria-hidden="true">
+                    <PartImage src={truck.image} alt={truck.name} width={800} height={600} eager={index < 3} />
+                  </Link>
+                  <div className="truck-card__body">
+                    <div className="truck-card__badges">
+                      <span className="formula-badge" title="Колесная формула">
+                        <WheelIcon />
+                        <span className="visually-hidden">Колесная формула </span>
+                        {truck.formula}
+                      </span>
+                      {truck.stock > 0 ? <SavingsBadge amount={truck.stock} /> : null}
+                    </div>
+                    <h2 className="truck-card__name">
+                      <Link to={href}>{truck.name}</Link>
+                    </h2>
+                    <Link to={href} className="btn btn--outline truck-card__more" aria-label={`Подробнее: ${truck.name}`}>
+                      Подробнее
+                    </Link>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+
+        <aside className="help-banner" aria-labelledby="help-title">
+          <h2 id="help-title">Не можете определиться?</h2>
+          <p>Расскажите о своих задачах — менеджер подберет технику, рассчитает лизинг и расскажет о действующих субсидиях.</p>
+          <Link to="/?modal=callback" className="btn btn--primary" rel="nofollow">
+            Связаться
+          </Link>
+        </aside>
+      </div>
+    </div>
   );
 }

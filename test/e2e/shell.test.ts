@@ -121,8 +121,8 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
     const panel = page.getByRole("navigation", { name: "Мобильное меню" });
     await panel.getByText("Запчасти").click();
     await panel.getByRole("link", { name: "Оплата и доставка" }).click();
-    await page.waitForURL("**/delivery");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Оплата и доставка");
+    await page.getByRole("heading", { level: 1, name: "Оплата и доставка" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/delivery");
     await context.close();
   });
 
@@ -172,7 +172,7 @@ describe("with JavaScript", () => {
     await dialog.waitFor();
     expect(requests.filter((u) => u.includes("_data="))).toEqual([]);
     expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
-    expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+    await page.waitForFunction(() => !!document.activeElement?.closest("[role=dialog]"));
 
     // Focus stays inside while tabbing.
     for (let i = 0; i < 6; i++) {

@@ -42,7 +42,7 @@ export function Modal({ title, children }: { title: string; children: ReactNode 
   useEffect(() => {
     const opener = lastOpener;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>("input, textarea, select") ?? dialog;
+    const first = dialog?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), textarea, select") ?? dialog;
     first?.focus({ preventScroll: true });
     const scrollbar = window.innerWidth - document.documentElement.clientWidth;
     document.body.style.overflow = "hidden";

@@ -1,0 +1,48 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { formatRubWhole } from "~/lib/format";
+
+export const SAVINGS_TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
+
+/**
+ * The 'Экономия …' badge of a truck card (spec §2 Truck list). Built on <details>, so a click
+ * toggles the tooltip without JavaScript too; with JavaScript a click anywhere outside and the
+ * Escape key close it.
+ */
+export function SavingsBadge({ amount }: { amount: number }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const tooltipId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const details = ref.current;
+    if (!details) return;
+    const close = () => {
+      details.open = false;
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!details.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const hadFocus = details.contains(document.activeElement);
+      close();
+      if (hadFocus) details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("click", onClick, true);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <details ref={ref} className="savings" data-testid="savings" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary aria-describedby={open ? tooltipId : undefined}>Экономия {formatRubWhole(amount)}</summary>
+      <p id={tooltipId} className="savings__tooltip" role="tooltip">
+        {SAVINGS_TOOLTIP}
+      </p>
+    </details>
+  );
+}

@@ -1,0 +1,55 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { SALES_POINTS, SITE } from "~/data/site";
+
+/** The site's public origin (SITE_URL), for absolute URLs in structured data and meta. */
+export function useSiteUrl(): string {
+  return (useRouteLoaderData("root") as { siteUrl?: string } | undefined)?.siteUrl ?? "";
+}
+
+/** A JSON-LD block. Data, not script: it is never executed, so it needs no nonce. */
+export function JsonLd({ data }: { data: object }) {
+  // `<` is escaped so no value can close the script element.
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+}
+
+export function dealerJsonLd(siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "AutoDealer",
+    name: SITE.name,
+    legalName: SITE.legalName,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/images/logo.svg`,
+    email: SITE.email,
+    telephone: SITE.phone.tel,
+    brand: { "@type": "Brand", name: SITE.brand },
+    department: SALES_POINTS.map((point) => ({
+      "@type": "AutoDealer",
+      name: `${SITE.name} — ${point.name}`,
+      telephone: point.phones[0].tel,
+      address: { "@type": "PostalAddress", streetAddress: point.address, addressLocality: "п. Солонцы", addressRegion: "Красноярский край", addressCountry: "RU" },
+      geo: { "@type": "GeoCoordinates", latitude: point.coordinates[0], longitude: point.coordinates[1] },
+      openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" }],
+    })),
+  };
+}
+
+export function productJsonLd(siteUrl: string, product: { name: string; url: string; image?: string; sku?: string; description?: string; price: number; inStock: boolean; brand?: string }) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    ...(product.image ? { image: `${siteUrl}${product.image}` } : {}),
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(product.description ? { description: product.description } : {}),
+    brand: { "@type": "Brand", name: product.brand ?? SITE.brand },
+    offers: {
+      "@type": "Offer",
+      url: `${siteUrl}${product.url}`,
+      priceCurrency: "RUB",
+      price: product.price,
+      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      seller: { "@type": "AutoDealer", name: SITE.name },
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Cache rules for HTML. A page that holds nothing of the visitor's (no cart, no accepted-cookie
+ * state, not a form answer) may be kept by a shared cache (CDN, nginx) for a minute and served
+ * stale while it refreshes; everything else is private and never stored.
+ */
+import { createHash } from "node:crypto";
+import { CART_COOKIE_NAME } from "~/lib/cart";
+import { COOKIE_CONSENT_NAME } from "~/lib/consent";
+import { CART_EVENTS_COOKIE, cookieValue } from "./cart-cookie.server";
+
+export const PUBLIC_HTML_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PRIVATE_NO_STORE = "private, no-store";
+
+const ALWAYS_PRIVATE = [/^\/cart(\/|$)/, /^\/make-order(\/|$)/, /^\/order-success(\/|$)/, /^\/form-success(\/|$)/, /^\/lead(\/|$)/, /^\/api\//, /^\/cookie-consent/];
+
+export function isSharedCacheable(request: Request, status: number): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (status !== 200 && status !== 404) return false;
+  const url = new URL(request.url);
+  if (ALWAYS_PRIVATE.some((re) => re.test(url.pathname))) return false;
+  if (url.searchParams.has("modal")) return false;
+  return !cookieValue(request, CART_COOKIE_NAME) && !cookieValue(request, COOKIE_CONSENT_NAME) && !cookieValue(request, CART_EVENTS_COOKIE);
+}
+
+export function weakEtag(body: string | Uint8Array): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+export function matchesEtag(request: Request, etag: string): boolean {
+  const header = request.headers.get("If-None-Match");
+  if (!header) return false;
+  return header.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
+}

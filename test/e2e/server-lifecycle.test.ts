@@ -1,0 +1,68 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateParts } from "~server/demo-catalogue.server";
+import { startServer } from "./harness";
+
+function runServer(env: Record<string, string>) {
+  return spawnSync(process.execPath, ["build/index.js"], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "cfg-")), ...env },
+    encoding: "utf8",
+    timeout: 15_000,
+  });
+}
+
+describe("start-up checks", () => {
+  it.each([
+    [{ PORT: "abc" }, /^Invalid environment variable PORT: /],
+    [{ SITE_URL: "faw" }, /^Invalid environment variable SITE_URL: /],
+    [{ NOTIFY_API_URL: "https://notify.example" }, /^Invalid environment variable NOTIFY_API_KEY: /],
+    [{ PARTS_CACHE_TTL_SECONDS: "-5" }, /^Invalid environment variable PARTS_CACHE_TTL_SECONDS: /],
+  ])("refuses to start with %j, naming the variable in one line", (env, message) => {
+    const result = runServer(env);
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+
+  it("refuses to start when DATA_DIR is not writable", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cfg-")), "a-file");
+    fs.writeFileSync(file, "");
+    // A path below a regular file can never be created, whoever runs the test.
+    const result = runServer({ DATA_DIR: path.join(file, "data") });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^DATA_DIR .* is not writable/);
+  });
+});
+
+describe("graceful stop", () => {
+  it("finishes a request in flight on SIGTERM, then exits", async () => {
+    // A slow parts API keeps a page request in flight while the signal arrives.
+    const body = JSON.stringify(generateParts(20));
+    let requests = 0;
+    const upstream = http.createServer((_req, res) => {
+      requests++;
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(body), 1200);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const server = await startServer({ PARTS_API_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
+    try {
+      const pending = fetch(`${server.url}/catalog/parts`);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(requests).toBe(1);
+      const exited = server.stop("SIGTERM");
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Каталог запчастей");
+      expect(await exited).toBe(0);
+      expect(server.logs()).toContain('"msg":"stopped"');
+    } finally {
+      upstream.close();
+    }
+  });
+});
