@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -9,6 +9,21 @@ import { isSharedCacheable, matchesEtag, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, we
 import { securityHeaders } from "~server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * React 18's streaming renderer can end a chunk with up to three unused zero bytes when a
+ * multi-byte character (all of our Cyrillic) does not fit its 2 KB buffer (react#24985, fixed
+ * only in React 19). HTML never contains a NUL, so trailing zeros of a chunk are dropped.
+ */
+function stripTrailingNulls() {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      let end = chunk.length;
+      while (end > 0 && chunk.length - end < 3 && chunk[end - 1] === 0) end--;
+      callback(null, end === chunk.length ? chunk : chunk.subarray(0, end));
+    },
+  });
+}
 
 /**
  * Pages a shared cache may keep are rendered whole, so they get an ETag and a 304 for a
@@ -41,13 +56,13 @@ export default function handleRequest(
         onShellReady() {
           shellRendered = true;
           if (whole) return;
-          const body = new PassThrough();
+          const body = stripTrailingNulls();
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onAllReady() {
           if (!whole) return;
-          const body = new PassThrough();
+          const body = stripTrailingNulls();
           const chunks: Buffer[] = [];
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => {

@@ -34,7 +34,7 @@ export function dealerJsonLd(siteUrl: string) {
   };
 }
 
-export function productJsonLd(siteUrl: string, product: { name: string; url: string; image?: string; sku?: string; description?: string; price: number; inStock: boolean; brand?: string }) {
+export function productJsonLd(siteUrl: string, product: { name: string; url: string; image?: string; sku?: string; description?: string; price?: number; inStock: boolean; brand?: string }) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -47,7 +47,8 @@ export function productJsonLd(siteUrl: string, product: { name: string; url: str
       "@type": "Offer",
       url: `${siteUrl}${product.url}`,
       priceCurrency: "RUB",
-      price: product.price,
+      // Trucks are priced on request: their offer has no price.
+      ...(product.price === undefined ? {} : { price: product.price }),
       availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       seller: { "@type": "AutoDealer", name: SITE.name },
     },

@@ -6,6 +6,7 @@ import { Carousel } from "~/components/carousel";
 import { Gallery } from "~/components/gallery";
 import { PartImage } from "~/components/part-image";
 import { PurchaseControl } from "~/components/purchase-control";
+import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data";
 import { ecommerceEvent, pushDataLayer } from "~/lib/analytics";
 import { relatedParts, serializePartsQuery } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
@@ -45,6 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function PartPage() {
   const { part, related, error } = useLoaderData<typeof loader>();
+  const siteUrl = useSiteUrl();
 
   useEffect(() => {
     if (part) pushDataLayer(ecommerceEvent("detail", [{ id: part.id, name: part.name, price: part.price, quantity: 1 }]));
@@ -63,6 +65,17 @@ export default function PartPage() {
   return (
     <div className="container page">
       <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Запчасти", to: "/catalog/parts" }, { name: title }]} />
+      <JsonLd
+        data={productJsonLd(siteUrl, {
+          name: title,
+          url: `/catalog/parts/${part.slug}`,
+          image: part.images[0],
+          sku: part.article || undefined,
+          description: part.description || undefined,
+          price: part.price,
+          inStock: part.balance > 0,
+        })}
+      />
       <div className="part">
         <Gallery images={part.images} alt={title} />
         <div className="part__info">

@@ -1,5 +1,6 @@
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Carousel } from "~/components/carousel";
@@ -169,6 +170,7 @@ function TruckTabs({ initial, article, panels }: { initial: TabId; article: stri
 export default function TruckPage() {
   const { truck, tab, others } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const siteUrl = useSiteUrl();
   const typeName = truck.type.name;
 
   // Keyed by the truck: moving to another model resets the gallery, scheme and tabs.
@@ -182,6 +184,16 @@ export default function TruckPage() {
           { name: typeName, to: `/catalog/trucks?type=${truck.type.slug}` },
           { name: truck.name },
         ]}
+      />
+      <JsonLd
+        data={productJsonLd(siteUrl, {
+          name: truck.name,
+          url: location.pathname,
+          image: truck.mainImg,
+          sku: truck.article,
+          description: truck.shortDescription,
+          inStock: true,
+        })}
       />
 
       <div className="truck">

@@ -149,7 +149,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
     await page.getByRole("button", { name: "Оформить заказ" }).click();
     await page.getByText("Произошла ошибка при оформлении заказа, попробуйте позже").first().waitFor();
-    if (javaScriptEnabled) expect(alerts).toEqual(["Произошла ошибка при оформлении заказа, попробуйте позже"]);
+    if (javaScriptEnabled) await expect.poll(() => alerts).toEqual(["Произошла ошибка при оформлении заказа, попробуйте позже"]);
     await expect(page.getByLabel("ФИО").inputValue()).resolves.toBe("Орлов");
     expect(new URL(page.url()).pathname).toBe("/make-order");
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");

@@ -69,3 +69,68 @@ describe("security headers", () => {
     }
   });
 });
+
+describe("search engines", () => {
+  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+
+  it("lists every static page, truck and part in /sitemap.xml, and robots.txt points to it", async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(urls).toContain(`${server.url}/`);
+    expect(urls).toContain(`${server.url}/delivery`);
+    expect(urls.filter((u) => /\/catalog\/trucks\/[^/]+\/[^/]+$/.test(u))).toHaveLength(16);
+    expect(urls).toContain(`${server.url}/catalog/parts/${encodeURIComponent(inStock.slug)}`);
+    expect(urls.filter((u) => u.includes("/catalog/parts/"))).toHaveLength(360);
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  it("gives the parts list a canonical URL without page=1 and in a fixed order", async () => {
+    const html = await (await fetch(`${server.url}/catalog/parts?page=1&sortBy=price_asc&search=%20фильтр`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/catalog/parts?search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80&amp;sortBy=price_asc"/>`);
+  });
+
+  it("describes a part as a Product with an Offer in roubles, and its breadcrumbs", async () => {
+    const html = await (await fetch(`${server.url}/catalog/parts/${inStock.slug}`)).text();
+    const blocks = jsonLd(html);
+    const product = blocks.find((b) => b["@type"] === "Product");
+    expect(product.offers).toMatchObject({ "@type": "Offer", priceCurrency: "RUB", price: inStock.price, availability: "https://schema.org/InStock" });
+    const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Главная", "Запчасти", inStock.fullName]);
+  });
+
+  it("describes the dealer with both locations and hours on the home page", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const dealer = jsonLd(html).find((b) => b["@type"] === "AutoDealer");
+    expect(dealer.department).toHaveLength(2);
+    expect(dealer.department[0].openingHoursSpecification[0]).toMatchObject({ opens: "09:00", closes: "18:00" });
+  });
+
+  it.each(["/not-found", "/form-success", "/cart", "/lead/callback"])("keeps %s out of the index", async (path) => {
+    const html = await (await fetch(server.url + path)).text();
+    expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
+  });
+
+  it("gives each main page its own title and description", async () => {
+    const pages = ["/", "/catalog", "/catalog/trucks", "/catalog/trucks?type=tyagach", "/catalog/parts", "/delivery", "/service", "/leasing", "/contacts", "/privacy"];
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of pages) {
+      const html = await (await fetch(server.url + path)).text();
+      titles.add(/<title>([^<]+)<\/title>/.exec(html)![1]);
+      descriptions.add(/<meta name="description" content="([^"]+)"/.exec(html)![1]);
+      expect(html).toContain('property="og:image"');
+    }
+    expect(titles.size).toBe(pages.length);
+    expect(descriptions.size).toBe(pages.length);
+  });
+});
+
+describe("HTML bytes", () => {
+  it.each([{}, { Cookie: "cookie_consent=1" }])("never contain a NUL byte, streamed or whole (%j)", async (headers) => {
+    for (const path of ["/", "/leasing", "/privacy", "/contacts", "/catalog/parts?search=фильтр", "/catalog/trucks", `/catalog/parts/${inStock.slug}`]) {
+      const bytes = new Uint8Array(await (await fetch(server.url + path, { headers })).arrayBuffer());
+      expect(bytes.indexOf(0), path).toBe(-1);
+    }
+  });
+});

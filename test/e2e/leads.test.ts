@@ -160,7 +160,7 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     await dialog.getByRole("button", { name: "Отправить" }).click();
     const scope = javaScriptEnabled ? dialog : page.locator("main");
     await scope.getByText("Произошла ошибка при отправке формы, попробуйте позже").waitFor();
-    if (javaScriptEnabled) expect(alerts).toEqual(["Произошла ошибка при отправке формы, попробуйте позже"]);
+    if (javaScriptEnabled) await expect.poll(() => alerts).toEqual(["Произошла ошибка при отправке формы, попробуйте позже"]);
     // What was typed is still there.
     await expect(scope.getByLabel("ФИО").inputValue()).resolves.toBe("Сидоров");
     expect(undelivered()).toBe(before + 1);
@@ -187,10 +187,10 @@ describe("parts-list files with JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
     await dialog.locator("input[type=file]").setInputFiles([a, b]);
     const items = dialog.getByRole("list", { name: "Выбранные файлы" }).getByRole("listitem");
-    await expect(items.count()).resolves.toBe(1);
+    await expect.poll(() => items.count()).toBe(1);
     expect(alerts).toEqual(["Некоторые файлы не будут загружены, так как суммарный объем больше 10МБ"]);
     await dialog.getByRole("button", { name: "Удалить файл a.pdf" }).click();
-    await expect(items.count()).resolves.toBe(0);
+    await expect.poll(() => items.count()).toBe(0);
     expect(await dialog.locator("input[type=file]").evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
     await context.close();
   });

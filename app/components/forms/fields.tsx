@@ -5,8 +5,12 @@ import { useField } from "remix-validated-form";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { normalizePastedPhone, phoneDigits, PHONE_MASK } from "~/lib/lead-schemas";
 
-/** Validate on blur first, then on every change: errors appear once a field is left, and clear as soon as it is fixed. */
-const BEHAVIOUR = { initial: "onBlur", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
+/**
+ * No error before the first submit (leaving an empty field must not disable the button under the
+ * visitor's cursor); after that the shared check runs on every change, so errors clear as soon as
+ * they are fixed.
+ */
+const BEHAVIOUR = { initial: "onSubmit", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
 
 function FieldShell({ id, label, required, error, children, hint }: { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode }) {
   return (
