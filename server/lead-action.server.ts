@@ -5,7 +5,7 @@
  */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
-import { CONSENT_TEXT_VERSION } from "~/components/privacy-policy";
+import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { findTruck } from "~/data/trucks";
 import { HONEYPOT_FIELD, LEAD_FORMS, RATE_LIMITED_MESSAGE, type LeadFormName } from "~/lib/lead-forms";
 import { FORM_ERROR, phoneForSending } from "~/lib/lead-schemas";

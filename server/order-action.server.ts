@@ -4,7 +4,7 @@
  */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
-import { CONSENT_TEXT_VERSION } from "~/components/privacy-policy";
+import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { cartLines, type CartLine } from "~/lib/cart-lines";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { orderValidator } from "~/lib/lead-forms";

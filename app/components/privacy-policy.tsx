@@ -1,6 +1,7 @@
 import { SALES_POINTS, SITE } from "~/data/site";
 import { CART_COOKIE_NAME } from "~/lib/cart";
 import { COOKIE_CONSENT_NAME } from "~/lib/consent";
+import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 
 /**
  * The personal-data policy and the separate consent document (152-ФЗ as amended:
@@ -8,8 +9,6 @@ import { COOKIE_CONSENT_NAME } from "~/lib/consent";
  * Operator facts come from ~/data/site only.
  */
 
-/** The version of the consent text recorded with every consent given through a form. */
-export const CONSENT_TEXT_VERSION = "2026-11-01";
 
 /** The date of the policy's current edition. */
 export const POLICY_VERSION = "2026-11-01";

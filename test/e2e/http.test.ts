@@ -127,7 +127,7 @@ describe("search engines", () => {
 });
 
 describe("HTML bytes", () => {
-  it.each([{}, { Cookie: "cookie_consent=1" }])("never contain a NUL byte, streamed or whole (%j)", async (headers) => {
+  it.each<Record<string, string>>([{}, { Cookie: "cookie_consent=1" }])("never contain a NUL byte, streamed or whole (%j)", async (headers) => {
     for (const path of ["/", "/leasing", "/privacy", "/contacts", "/catalog/parts?search=фильтр", "/catalog/trucks", `/catalog/parts/${inStock.slug}`]) {
       const bytes = new Uint8Array(await (await fetch(server.url + path, { headers })).arrayBuffer());
       expect(bytes.indexOf(0), path).toBe(-1);
