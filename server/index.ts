@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import type { Server } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express from "express";
@@ -97,6 +98,8 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
     dataDir: config.dataDir,
   });
+  // `npm run dev` (remix dev --manual) waits for this to reload the browser.
+  if (build.mode === "development") void broadcastDevReady(build);
 });
 server.keepAliveTimeout = 65_000;
 
