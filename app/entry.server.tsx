@@ -1,11 +1,12 @@
 import { Transform } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { isSharedCacheable, matchesEtag, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, weakEtag } from "~server/http-cache.server";
+import { errorMessage, log } from "~server/log.server";
 import { securityHeaders } from "~server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -102,4 +103,21 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     response.headers.set("Cache-Control", isSharedCacheable(request, response.status) ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
   }
   return response;
+};
+
+/**
+ * Remix hands every error here, including its own 4xx answers (a method a route has no action
+ * for, a `_data` naming another route). Those are the visitor's mistake and are already in the
+ * request log line; only real failures are logged, as one JSON line with the stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  log.error("unhandled error", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: errorMessage(cause),
+    stack: cause instanceof Error ? cause.stack : undefined,
+  });
 };

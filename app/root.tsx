@@ -26,11 +26,14 @@ import { COOKIE_CONSENT_NAME } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
 import { modalAwareRevalidate } from "./lib/revalidate";
 import styles from "./styles/app.css";
+import carouselStyles from "./styles/carousel.css";
+import trucksStyles from "./styles/trucks.css";
+import { InlineStyles } from "./components/inline-styles";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+/** All of the site's CSS (≈ 11 KB gzip), inlined in <head>: no render-blocking request on any first view. */
+const STYLESHEETS = [styles, carouselStyles, trucksStyles];
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Amounts clamp to the current balance and parts that are gone drop out (the catalogue is cached in memory).
@@ -112,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#14181d" />
         <Meta />
         <SeoLinks siteUrl={data?.siteUrl ?? ""} />
+        <InlineStyles hrefs={STYLESHEETS} />
         <Links />
       </head>
       <body>

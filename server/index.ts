@@ -58,6 +58,14 @@ app.use((req, res, next) => {
   const start = process.hrtime.bigint();
   // While stopping, every answer closes its connection so the process can leave.
   if (stopping) res.setHeader("Connection", "close");
+  // An answer given before the request body was read to its end (a refused upload, a malformed
+  // multipart body) closes the connection: Node does not drain a body that was partly read, so
+  // a kept-alive socket would wait on the rest and the client's next request on it would hang.
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
+    if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof res.writeHead;
   res.locals.nonce = crypto.randomBytes(16).toString("base64");
   res.on("finish", () => {
     // The path only: query strings can carry what visitors typed.

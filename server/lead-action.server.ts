@@ -38,6 +38,22 @@ export function textValues(form: FormData): Record<string, string> {
   return out;
 }
 
+/**
+ * Only the form's own fields, first value of each, as strings. remix-validated-form reads names
+ * like `name[]` or `a.b` as paths and throws a TypeError (a 500) on a clash such as `name` plus
+ * `name[]`; crafted bodies must not reach it.
+ */
+export function onlyFields(form: FormData, names: readonly string[]): FormData {
+  const out = new FormData();
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === "string") out.set(name, value);
+  }
+  return out;
+}
+
+export const LEAD_FIELDS = ["name", "phone", "inn", "comment", "source", "consent", "page"] as const;
+
 /** A plain (urlencoded) form body, refused when it is larger than any real lead; garbage reads as empty. */
 export async function readSmallForm(request: Request): Promise<FormData | null> {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_URLENCODED_BYTES) return null;
@@ -95,7 +111,7 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
     return successRedirect(mode, page);
   }
 
-  const result = await LEAD_FORMS[form].validator.validate(body);
+  const result = await LEAD_FORMS[form].validator.validate(onlyFields(body, LEAD_FIELDS));
   if (result.error) {
     await discard();
     if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });

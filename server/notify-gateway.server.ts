@@ -56,7 +56,10 @@ export function createNotifyGateway(config: NotifyConfig, options: { fetch?: typ
     const at = new Date().toISOString();
     try {
       const { url, init } = await buildRequest(record);
-      const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(config.NOTIFY_TIMEOUT_MS) });
+      // `redirect: "error"` with no window: otherwise fetch clones the request before sending
+      // (Fetch spec, HTTP-network-or-cache fetch), and the clone's tee keeps a whole copy of an
+      // upload in memory while it is sent. The notify service answers success or failure, never a redirect.
+      const res = await doFetch(url, { ...init, redirect: "error", window: null, signal: AbortSignal.timeout(config.NOTIFY_TIMEOUT_MS) });
       // Only success or failure matters (spec §7); drain the body so the socket is reused.
       await res.arrayBuffer().catch(() => undefined);
       log.info("notify", { lead: record.id, form: record.form, status: res.status, ms: Date.now() - started });

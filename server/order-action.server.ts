@@ -10,10 +10,11 @@ import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { orderValidator } from "~/lib/lead-forms";
 import { ORDER_ERROR, phoneForSending } from "~/lib/lead-schemas";
 import { cartSetCookie, isSecure, readCart } from "./cart-cookie.server";
-import { fail, overLimit, readSmallForm, textValues } from "./lead-action.server";
+import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./lead-action.server";
 import type { NotifyField } from "./lead-store.server";
 
 export const LAST_ORDER_COOKIE = "last_order";
+const ORDER_FIELDS = ["name", "phone", "inn", "email", "city", "invoice", "consent"] as const;
 
 /** One line per item: the part's link, its name and the quantity. */
 export function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
@@ -28,7 +29,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (!body) return fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
   if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/order-success", 303);
 
-  const result = await orderValidator.validate(body);
+  const result = await orderValidator.validate(onlyFields(body, ORDER_FIELDS));
   if (result.error) return validationError(result.error, result.submittedData);
 
   const snapshot = await services.parts.getCatalogue().catch(() => undefined);

@@ -13,22 +13,30 @@ export interface ReceivedNotify {
   multipart?: { name: string | null; fields: { key: string; value: string }[]; files: { name: string; size: number; type: string; text: string }[] };
 }
 
-export type NotifyMode = "ok" | "fail" | "hang";
+/** ok: 200; fail: 500; hang: never answers; slow: answers 200 after `slowMs`. */
+export type NotifyMode = "ok" | "fail" | "hang" | "slow";
 
 export interface FakeNotify {
   url: string;
   received: ReceivedNotify[];
   mode: NotifyMode;
+  /** Delay of the "slow" mode. */
+  slowMs: number;
   close(): Promise<void>;
 }
 
 export async function startFakeNotify(): Promise<FakeNotify> {
-  const state: FakeNotify = { url: "", received: [], mode: "ok", close: async () => {} };
+  const state: FakeNotify = { url: "", received: [], mode: "ok", slowMs: 3000, close: async () => {} };
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     if (state.mode === "hang") return; // never answers; the site's timeout must fire
+    if (state.mode === "slow") {
+      await new Promise((r) => setTimeout(r, state.slowMs));
+      // The caller gave up (its timeout fired): nothing was delivered.
+      if (req.socket.destroyed) return;
+    }
     const url = new URL(req.url ?? "/", "http://x");
     const entry: ReceivedNotify = { path: url.pathname, query: url.searchParams, headers: req.headers };
     const type = req.headers["content-type"] ?? "";

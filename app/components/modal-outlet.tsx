@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { closeModalHref, isModalName, MODALS, MODAL_PARAM } from "~/lib/modal";
-import { LeadForm } from "./forms/lead-form";
+import { LazyLeadForm } from "./forms/lazy-lead-form";
 import { Modal } from "./ui/modal";
 
 /** Renders the modal named in the URL, on any page, on the server and in the browser alike. */
@@ -11,7 +11,7 @@ export function ModalOutlet() {
   if (!isModalName(name)) return null;
   return (
     <Modal title={MODALS[name]}>
-      <LeadForm form={name} page={closeModalHref(location.pathname, location.search)} />
+      <LazyLeadForm form={name} page={closeModalHref(location.pathname, location.search)} />
     </Modal>
   );
 }

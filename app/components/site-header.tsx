@@ -128,7 +128,7 @@ function MobileMenu({ count }: { count: number }) {
 export function SiteHeader({ cartCount }: { cartCount: number }) {
   return (
     <>
-      <div className="top-strip">
+      <aside className="top-strip" aria-label="Контакты дилера">
         <div className="container top-strip__inner">
           <p className="top-strip__title">Официальный дилер спецтехники {SITE.brand}</p>
           <div className="top-strip__contacts">
@@ -142,7 +142,7 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
             </a>
           </div>
         </div>
-      </div>
+      </aside>
       <header className="header">
         <div className="container header__inner">
           <Link to="/" className="logo" aria-label={`${SITE.name} — на главную`}>

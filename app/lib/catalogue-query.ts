@@ -297,14 +297,20 @@ export function relatedParts(
   seed: number | string,
   limit = RELATED_LIMIT,
 ): Part[] {
-  const { parts } = snapshot;
-  const pool = Array.from(snapshot.relatedPool).filter((position) => parts[position].id !== currentId);
+  const { parts, relatedPool: pool } = snapshot;
   const random = createRandom(hashSeed(seed));
-  const count = Math.min(Math.max(0, Math.floor(limit)), pool.length);
-  // Partial Fisher–Yates: only the first `count` places are drawn.
-  for (let i = 0; i < count; i++) {
+  const wanted = Math.max(0, Math.floor(limit));
+  // Partial Fisher–Yates over the pool without copying it: only the places drawn so far are
+  // remembered, so a part page costs O(limit), not O(pool) (the pool is ~20 000 at 100 000 parts).
+  const moved = new Map<number, number>();
+  const at = (i: number) => moved.get(i) ?? pool[i];
+  const out: Part[] = [];
+  for (let i = 0; i < pool.length && out.length < wanted; i++) {
     const j = i + Math.floor(random() * (pool.length - i));
-    [pool[i], pool[j]] = [pool[j], pool[i]];
+    const drawn = at(j);
+    moved.set(j, at(i));
+    moved.set(i, drawn);
+    if (parts[drawn].id !== currentId) out.push(parts[drawn]);
   }
-  return pool.slice(0, count).map((position) => parts[position]);
+  return out;
 }

@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ModalLink } from "~/components/modal-link";
@@ -8,9 +8,6 @@ import { LEASING, STATS } from "~/data/terms";
 import { SITE } from "~/data/site";
 import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta, SITE_TITLE } from "~/lib/seo";
-import trucksStyles from "~/styles/trucks.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -99,7 +99,7 @@ export default function CartPage() {
                   <tr key={line.id} data-testid={`cart-line-${line.id}`}>
                     <td data-label="Наименование">
                       <div className="cart-table__name">
-                        <PartImage src={line.image} alt={line.name} width={64} height={48} />
+                        <PartImage src={line.image} alt="" width={64} height={48} />
                         <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
                       </div>
                     </td>

@@ -1,4 +1,4 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -12,9 +12,6 @@ import { relatedParts, serializePartsQuery } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
 import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta } from "~/lib/seo";
-import carouselStyles from "~/styles/carousel.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselStyles }];
 
 export const LOAD_ERROR = "Произошла ошибка при получении данных";
 
@@ -102,7 +99,7 @@ export default function PartPage() {
         {part.description ? part.description.split(/\n+/).map((p, i) => <p key={i}>{p}</p>) : <p>Отсутствует</p>}
       </section>
       {related.length > 0 ? (
-        <section className="related" aria-labelledby="related-title">
+        <section className="related">
           <h2 id="related-title">С этим покупают</h2>
           <Carousel label="С этим покупают" variant="parts">
             {related.map((item) => (

@@ -1,10 +1,10 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Carousel } from "~/components/carousel";
-import { LeadForm } from "~/components/forms/lead-form";
+import { LazyLeadForm } from "~/components/forms/lazy-lead-form";
 import { Gallery } from "~/components/gallery";
 import { ModalLink } from "~/components/modal-link";
 import { PartImage } from "~/components/part-image";
@@ -12,13 +12,6 @@ import { findTruck, TRUCK_CATEGORIES } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta } from "~/lib/seo";
-import carouselStyles from "~/styles/carousel.css";
-import trucksStyles from "~/styles/trucks.css";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: carouselStyles },
-  { rel: "stylesheet", href: trucksStyles },
-];
 
 const TABS = [
   { id: "characteristics", label: "Характеристики" },
@@ -289,11 +282,11 @@ export default function TruckPage() {
             Оставьте имя и телефон — менеджер свяжется с вами, уточнит комплектацию и сроки поставки {truck.name} и подготовит коммерческое предложение.
           </p>
         </div>
-        <LeadForm form="buy" page={location.pathname} />
+        <LazyLeadForm form="buy" page={location.pathname} />
       </section>
 
       {others.length > 0 ? (
-        <section className="truck-section" aria-labelledby="others-title">
+        <section className="truck-section">
           <h2 id="others-title">Другие модели</h2>
           <Carousel label="Другие модели" variant="trucks">
             {others.map((other) => (

@@ -1,0 +1,271 @@
+#!/usr/bin/env node
+/**
+ * `npm run lighthouse`: build the current checkout, start it on the embedded defaults
+ * (node build/index.js on a free loopback port, DATA_DIR in a temp dir), run Lighthouse in its
+ * default mobile emulation with Debian's Chromium on the main pages, print the scores and the
+ * budgets, and exit non-zero when a target or a budget is missed. Not part of `npm test`.
+ *
+ *   node scripts/lighthouse.mjs [--no-build] [--only /path,/path] [--save DIR (JSON reports)]
+ *
+ * Targets: Performance >= 95 (100 on the parts pages); Accessibility, Best Practices and SEO 100.
+ * Budgets: JS for the first view <= 120 KB gzip; every <img> sized; no external fonts; the hero
+ * video is never the LCP element.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const { values: args } = parseArgs({
+  options: { "no-build": { type: "boolean", default: false }, only: { type: "string" }, save: { type: "string" } },
+});
+
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const JS_BUDGET_BYTES = 120 * 1024;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-data-"));
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["build/index.js"], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () => {
+      child.kill("SIGTERM");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first link in a page's HTML whose path matches `re`. */
+async function firstLink(base, pagePath, re) {
+  const html = await (await fetch(base + pagePath)).text();
+  for (const m of html.matchAll(/href="([^"]+)"/g)) {
+    const href = m[1].replace(/&amp;/g, "&");
+    const u = new URL(href, base + pagePath);
+    if (u.origin === base && re.test(u.pathname)) return u.pathname;
+  }
+  throw new Error(`no link matching ${re} on ${pagePath}`);
+}
+
+/** Gzip size of the JavaScript a page's first view loads: its modulepreload and script links. */
+async function firstViewJs(base, pagePath) {
+  const html = await (await fetch(base + pagePath)).text();
+  const urls = new Set();
+  for (const tag of html.matchAll(/<(?:link|script)\b[^>]*>/g)) {
+    const t = tag[0];
+    const isPreload = /^<link/.test(t) && /rel="modulepreload"/.test(t);
+    const isScript = /^<script/.test(t) && /\ssrc="/.test(t);
+    if (!isPreload && !isScript) continue;
+    const ref = (t.match(/\s(?:href|src)="([^"]+)"/) ?? [])[1];
+    if (ref) urls.add(new URL(ref.replace(/&amp;/g, "&"), base + pagePath).href);
+  }
+  // Remix also imports its entry and route modules from an inline module script.
+  for (const m of html.matchAll(/import\s*(?:[^"';]*from\s*)?"([^"]+\.js)"/g)) urls.add(new URL(m[1], base + pagePath).href);
+  let raw = 0;
+  let gz = 0;
+  for (const u of urls) {
+    const buf = Buffer.from(await (await fetch(u)).arrayBuffer());
+    raw += buf.length;
+    gz += zlib.gzipSync(buf, { level: 9 }).length;
+  }
+  return { files: urls.size, raw, gz };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main() {
+  if (!args["no-build"]) {
+    console.log("> remix build");
+    const res = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (res.status !== 0) process.exit(1);
+  }
+  const server = await startServer();
+  let chrome;
+  const failures = [];
+  try {
+    const truck = await firstLink(server.url, "/catalog/trucks", /^\/catalog\/trucks\/[^/]+\/[^/]+$/);
+    const part = await firstLink(server.url, "/catalog/parts", /^\/catalog\/parts\/[^/]+$/);
+    let pages = [
+      { path: "/", perf: 95 },
+      { path: "/catalog/trucks", perf: 95 },
+      { path: truck, perf: 95 },
+      { path: "/catalog/parts", perf: 100 },
+      { path: "/catalog/parts?search=фильтр", perf: 100 },
+      { path: part, perf: 100 },
+      // Kept out of the index on purpose (noindex, robots.txt): Lighthouse's is-crawlable fails there.
+      { path: "/cart", perf: 95, noindex: true },
+      { path: "/leasing", perf: 95 },
+    ];
+    if (args.only) {
+      const only = args.only.split(",");
+      pages = pages.filter((p) => only.includes(p.path));
+    }
+
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+
+    const rows = [];
+    const budgets = [];
+    for (const page of pages) {
+      const url = new URL(page.path, server.url).href;
+      process.stdout.write(`lighthouse ${page.path} … `);
+      const runnerResult = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+      const lhr = runnerResult.lhr;
+      if (args.save) {
+        fs.mkdirSync(args.save, { recursive: true });
+        fs.writeFileSync(path.join(args.save, `${page.path.replace(/[^a-z0-9]+/gi, "_") || "home"}.json`), runnerResult.report);
+      }
+      if (lhr.runtimeError) failures.push(`${page.path}: runtime error ${lhr.runtimeError.code}`);
+      const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      const audit = (id) => lhr.audits[id];
+      const row = {
+        page: page.path,
+        perf: score("performance"),
+        a11y: score("accessibility"),
+        bp: score("best-practices"),
+        seo: score("seo"),
+        seoNote: "",
+        lcp: audit("largest-contentful-paint")?.numericValue ?? NaN,
+        tbt: audit("total-blocking-time")?.numericValue ?? NaN,
+        cls: audit("cumulative-layout-shift")?.numericValue ?? NaN,
+      };
+      if (page.noindex) {
+        // SEO without is-crawlable: the other SEO audits must all pass.
+        const refs = (lhr.categories.seo?.auditRefs ?? []).filter((r) => r.weight > 0 && r.id !== "is-crawlable");
+        const total = refs.reduce((s, r) => s + r.weight, 0);
+        const got = refs.reduce((s, r) => s + r.weight * (lhr.audits[r.id].score ?? 1), 0);
+        if (row.seo < 100 && lhr.audits["is-crawlable"]?.score === 0) {
+          row.seo = Math.round((got / total) * 100);
+          row.seoNote = "*";
+        }
+      }
+      rows.push(row);
+      console.log(`${row.perf}/${row.a11y}/${row.bp}/${row.seo}`);
+
+      if (row.perf < page.perf) failures.push(`${page.path}: Performance ${row.perf} < ${page.perf}`);
+      for (const [key, name] of [["a11y", "Accessibility"], ["bp", "Best Practices"], ["seo", "SEO"]]) {
+        if (row[key] < 100) failures.push(`${page.path}: ${name} ${row[key]} < 100`);
+      }
+      // The audits that cost points, to know what to fix.
+      for (const c of CATEGORIES) {
+        for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+          const a = lhr.audits[ref.id];
+          if (ref.weight > 0 && a.score !== null && a.score < 1 && (c !== "performance" || a.score < 0.9)) {
+            console.log(`    ${c}: ${ref.id} (${a.score}) ${a.displayValue ?? ""}`);
+          }
+        }
+      }
+
+      // Budgets.
+      const js = await firstViewJs(server.url, page.path);
+      const unsized = audit("unsized-images")?.details?.items ?? [];
+      const requests = audit("network-requests")?.details?.items ?? [];
+      const externalFonts = requests.filter(
+        (r) => (r.resourceType === "Font" || /fonts\.(googleapis|gstatic)\.com/.test(r.url)) && !r.url.startsWith(server.url),
+      );
+      const lcpItems = audit("largest-contentful-paint-element")?.details?.items ?? [];
+      const lcpNode = lcpItems.flatMap((i) => (i.items ? i.items : [i])).find((i) => i.node)?.node;
+      const lcpIsVideo = Boolean(lcpNode && /^<video\b/i.test(lcpNode.snippet ?? ""));
+      const b = {
+        page: page.path,
+        js,
+        unsized: unsized.map((i) => i.node?.snippet ?? i.url),
+        externalFonts: externalFonts.map((r) => r.url),
+        lcpElement: lcpNode?.snippet ?? "(none)",
+        lcpIsVideo,
+      };
+      budgets.push(b);
+      if (js.gz > JS_BUDGET_BYTES) failures.push(`${page.path}: first-view JS ${kb(js.gz)} gzip > ${kb(JS_BUDGET_BYTES)}`);
+      if (b.unsized.length) failures.push(`${page.path}: images without width/height or aspect-ratio: ${b.unsized.join(", ")}`);
+      if (b.externalFonts.length) failures.push(`${page.path}: external fonts: ${b.externalFonts.join(", ")}`);
+      if (lcpIsVideo) failures.push(`${page.path}: the hero video is the LCP element`);
+    }
+
+    console.log("\nLighthouse (mobile, simulated throttling)\n");
+    console.log(
+      ["page".padEnd(44), "Perf", "A11y", "BP ", "SEO ", "LCP ms".padStart(7), "TBT ms".padStart(7), "CLS".padStart(6)].join(" | "),
+    );
+    for (const r of rows) {
+      console.log(
+        [
+          r.page.padEnd(44),
+          String(r.perf).padStart(4),
+          String(r.a11y).padStart(4),
+          String(r.bp).padStart(3),
+          `${r.seo}${r.seoNote}`.padStart(4),
+          Math.round(r.lcp).toString().padStart(7),
+          Math.round(r.tbt).toString().padStart(7),
+          r.cls.toFixed(3).padStart(6),
+        ].join(" | "),
+      );
+    }
+    if (rows.some((r) => r.seoNote)) console.log("\n* noindex on purpose: SEO without the is-crawlable audit.");
+    console.log("\nBudgets\n");
+    console.log(["page".padEnd(44), "JS files", "JS gzip".padStart(9), "unsized img", "ext. fonts", "LCP element"].join(" | "));
+    for (const b of budgets) {
+      console.log(
+        [
+          b.page.padEnd(44),
+          String(b.js.files).padStart(8),
+          kb(b.js.gz).padStart(9),
+          String(b.unsized.length).padStart(11),
+          String(b.externalFonts.length).padStart(10),
+          b.lcpElement.slice(0, 70),
+        ].join(" | "),
+      );
+    }
+  } finally {
+    await chrome?.kill();
+    server.stop();
+  }
+
+  if (failures.length) {
+    console.log(`\n${failures.length} target(s) missed:`);
+    for (const f of failures) console.log(`  - ${f}`);
+    process.exit(1);
+  }
+  console.log("\nAll targets and budgets met.");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,321 @@
+/**
+ * Faults of the two upstreams, against the built server. The parts API (a local fake) down,
+ * slow, failing, malformed or far too big: the spec's error when nothing is cached, the cached
+ * copy when something is. The notify service failing, hanging, refusing or slow: the spec's
+ * error for the visitor, the lead kept on disk as undelivered, and `--resend-leads` delivering
+ * it later exactly once.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateParts } from "~server/demo-catalogue.server";
+import { startFakeNotify, type FakeNotify } from "../fake-notify";
+import { freePort, startServer, type RunningServer } from "./harness";
+
+const LIST_ERROR = "Произошла ошибка при загрузке данных";
+const PART_ERROR = "Произошла ошибка при получении данных";
+const FORM_ERROR = "Произошла ошибка при отправке формы, попробуйте позже";
+const ORDER_ERROR = "Произошла ошибка при оформлении заказа, попробуйте позже";
+
+// ---------------------------------------------------------------------------------------------
+// The parts API
+
+type PartsMode = "ok" | "500" | "malformed" | "wrong-shape" | "slow" | "huge" | "down";
+const groups = generateParts(30);
+const catalogueJson = JSON.stringify(groups);
+const part = groups.flatMap((g) => g.parts)[0];
+
+interface FakeParts {
+  url: string;
+  mode: PartsMode;
+  requests: number;
+  /** Bytes of each 50 MB answer written before the site stopped reading. */
+  hugeBytesWritten: number[];
+  close(): Promise<void>;
+}
+
+async function startFakeParts(): Promise<FakeParts> {
+  const state: FakeParts = { url: "", mode: "ok", requests: 0, hugeBytesWritten: [], close: async () => {} };
+  const server = http.createServer((req, res) => {
+    state.requests++;
+    switch (state.mode) {
+      case "ok":
+        res.writeHead(200, { "content-type": "application/json" }).end(catalogueJson);
+        return;
+      case "500":
+        res.writeHead(500, { "content-type": "application/json" }).end('{"error":"boom"}');
+        return;
+      case "malformed":
+        res.writeHead(200, { "content-type": "application/json" }).end(catalogueJson.slice(0, catalogueJson.length / 2));
+        return;
+      case "wrong-shape":
+        res.writeHead(200, { "content-type": "application/json" }).end('{"groups":"nope","parts":[1,2,3]}');
+        return;
+      case "slow":
+        setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(catalogueJson), 3000).unref();
+        return;
+      case "huge": {
+        // 50 MB, chunked (no Content-Length to refuse up front): the read itself must stop.
+        res.writeHead(200, { "content-type": "application/json" });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        chunk.write('[{"group":"x","parts":[');
+        let sent = 0;
+        const slot = state.hugeBytesWritten.push(0) - 1;
+        const pump = () => {
+          while (sent < 50 && !res.destroyed) {
+            sent++;
+            state.hugeBytesWritten[slot] += chunk.length;
+            if (!res.write(chunk)) return void res.once("drain", pump);
+          }
+          if (!res.destroyed) res.end("]}]");
+        };
+        res.on("error", () => {});
+        pump();
+        return;
+      }
+      case "down":
+        req.socket.destroy();
+        return;
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
+
+let parts: FakeParts;
+let refusedUrl: string;
+const servers: RunningServer[] = [];
+
+async function partsServer(mode: PartsMode | "refused"): Promise<RunningServer> {
+  const server = await startServer({
+    PARTS_API_URL: mode === "refused" ? refusedUrl : parts.url,
+    PARTS_TIMEOUT_MS: "500",
+    PARTS_CACHE_TTL_SECONDS: "1",
+  });
+  servers.push(server);
+  return server;
+}
+
+async function page(server: RunningServer, pathname: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${server.url}${pathname}`, { redirect: "manual" });
+  return { status: res.status, text: await res.text() };
+}
+
+function expectCleanLog(server: RunningServer) {
+  // Upstream failures are logged as such; nothing may escape as an unhandled error.
+  expect(server.logs()).not.toMatch(/unhandled error|Unhandled|TypeError|ReferenceError|    at /);
+}
+
+beforeAll(async () => {
+  parts = await startFakeParts();
+  refusedUrl = `http://127.0.0.1:${await freePort()}`;
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await parts?.close();
+});
+
+const BROKEN: (PartsMode | "refused")[] = ["refused", "500", "malformed", "wrong-shape", "slow", "huge"];
+
+describe("the parts API fails and nothing is cached", () => {
+  it.each(BROKEN)("%s: the list and the part page show the spec's errors", async (mode) => {
+    parts.mode = mode === "refused" ? "ok" : mode;
+    parts.hugeBytesWritten = [];
+    // A fresh server per page, so each one asks the upstream itself (no failure back-off in between).
+    for (const [pathname, message] of [
+      ["/catalog/parts", LIST_ERROR],
+      [`/catalog/parts/${part.slug}`, PART_ERROR],
+    ] as const) {
+      const server = await partsServer(mode);
+      const started = Date.now();
+      const answer = await page(server, pathname);
+      expect(answer.status).toBe(503);
+      expect(answer.text).toContain(message);
+      expect(answer.text).not.toContain(part.name);
+      // The deadline holds: PARTS_TIMEOUT_MS is 500 ms.
+      expect(Date.now() - started).toBeLessThan(2500);
+      // The rest of the site still works without the catalogue.
+      expect((await page(server, "/contacts")).status).toBe(200);
+      expectCleanLog(server);
+      expect(server.logs()).toContain('"msg":"parts upstream failed"');
+      await server.stop();
+    }
+    // The read stops at the 20 MB cap; what else was written sits in socket buffers.
+    if (mode === "huge") for (const bytes of parts.hugeBytesWritten) expect(bytes).toBeLessThan(35 * 1024 * 1024);
+  });
+});
+
+describe("the parts API fails after a good answer", () => {
+  it.each(BROKEN)("%s: the cached copy is shown", async (mode) => {
+    parts.mode = "ok";
+    const server = await partsServer(mode === "refused" ? "ok" : mode);
+    const primedList = await page(server, "/catalog/parts");
+    expect(primedList.status).toBe(200);
+    expect(primedList.text).toContain('data-testid="part-row"');
+    expect((await page(server, `/catalog/parts/${part.slug}`)).text).toContain(part.name);
+
+    // Break it, let the copy go stale (TTL 1 s), and ask again: stale is served while the refresh fails.
+    const before = parts.requests;
+    if (mode === "refused") await parts.close();
+    else parts.mode = mode;
+    await new Promise((r) => setTimeout(r, 1200));
+    for (let i = 0; i < 3; i++) {
+      const list = await page(server, "/catalog/parts");
+      expect(list.status).toBe(200);
+      expect(list.text).toContain('data-testid="part-row"');
+      expect(list.text).not.toContain(LIST_ERROR);
+      const item = await page(server, `/catalog/parts/${part.slug}`);
+      expect(item.status).toBe(200);
+      expect(item.text).toContain(part.name);
+      expect(item.text).not.toContain(PART_ERROR);
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    // The refresh really went to the broken upstream and failed.
+    if (mode !== "refused") expect(parts.requests).toBeGreaterThan(before);
+    await expect.poll(() => server.logs().includes('"servedStale":true'), { timeout: 5000 }).toBe(true);
+    expectCleanLog(server);
+    await server.stop();
+    if (mode === "refused") parts = await startFakeParts();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The notify service
+
+const KEY = "faults-notify-key";
+let notify: FakeNotify;
+let dataDir: string;
+let inStockId = "";
+let ipCounter = 0;
+const nextIp = () => `10.77.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`;
+
+function leadsOnDisk(): { id: string; status: string; form: string; attempts: { ok: boolean; error?: string }[] }[] {
+  const dir = path.join(dataDir, "leads");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((id) => fs.existsSync(path.join(dir, id, "lead.json")))
+    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")));
+}
+
+async function submitAll(server: RunningServer): Promise<number> {
+  const post = (pathname: string, body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${pathname}`, { method: "POST", body, redirect: "manual", headers: { "X-Forwarded-For": nextIp(), ...headers } });
+  const lead = new URLSearchParams({ name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", page: "/delivery", comment: "Сбой" });
+
+  // A plain form post: the page again, with the spec's error.
+  const doc = await post("/lead/callback", lead, { "Content-Type": "application/x-www-form-urlencoded" });
+  expect(doc.status).toBe(502);
+  expect(await doc.text()).toContain(FORM_ERROR);
+  // The fetcher/XHR path: JSON with the same error.
+  const data = await post("/api/lead/price", lead, { "Content-Type": "application/x-www-form-urlencoded" });
+  expect(data.status).toBe(502);
+  expect((await data.json()).formError).toBe(FORM_ERROR);
+  // The parts list with a file.
+  const form = new FormData();
+  for (const [k, v] of lead) form.append(k, v);
+  form.append("files", new Blob([Buffer.alloc(200_000, 3)], { type: "image/png" }), "photo.png");
+  const upload = await post("/api/lead/parts-list", form);
+  expect(upload.status).toBe(502);
+  expect((await upload.json()).formError).toBe(FORM_ERROR);
+  // The order.
+  const order = await post("/make-order", new URLSearchParams({ name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", email: "a@b.ru", city: "Красноярск" }), {
+    "Content-Type": "application/x-www-form-urlencoded",
+    Cookie: `cart=${inStockId}.1`,
+  });
+  expect(order.status).toBe(502);
+  expect(await order.text()).toContain(ORDER_ERROR);
+  return 4;
+}
+
+describe("the notify service fails", () => {
+  let expected = 0;
+
+  beforeAll(async () => {
+    notify = await startFakeNotify();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "faults-data-"));
+    const probe = await startServer({ DATA_DIR: dataDir });
+    const list = await (await fetch(`${probe.url}/catalog/parts?_data=routes%2Fcatalog.parts._index`)).json();
+    inStockId = list.items.find((p: { balance: number }) => p.balance > 0).id;
+    await probe.stop();
+  });
+
+  afterAll(async () => {
+    await notify?.close();
+  });
+
+  it.each(["fail", "hang", "slow"] as const)("answering %s: the visitor sees the error and the lead is kept as undelivered", async (mode) => {
+    notify.mode = mode;
+    notify.slowMs = 2500;
+    notify.received = [];
+    const server = await startServer({ DATA_DIR: dataDir, NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1000" });
+    servers.push(server);
+    const before = leadsOnDisk().filter((l) => l.status === "undelivered").length;
+    const started = Date.now();
+    expected += await submitAll(server);
+    // Four submissions, each bounded by NOTIFY_TIMEOUT_MS (1 s).
+    expect(Date.now() - started).toBeLessThan(4 * 1000 + 3000);
+    const undelivered = leadsOnDisk().filter((l) => l.status === "undelivered");
+    expect(undelivered.length - before).toBe(4);
+    expect(undelivered.every((l) => l.attempts.length === 1 && !l.attempts[0].ok)).toBe(true);
+    if (mode !== "fail") expect(notify.received).toHaveLength(0);
+    expectCleanLog(server);
+    await server.stop();
+  });
+
+  it("refusing connections: the visitor sees the error and the lead is kept as undelivered", async () => {
+    const server = await startServer({ DATA_DIR: dataDir, NOTIFY_API_URL: `http://127.0.0.1:${await freePort()}`, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1000" });
+    servers.push(server);
+    const before = leadsOnDisk().filter((l) => l.status === "undelivered").length;
+    expected += await submitAll(server);
+    expect(leadsOnDisk().filter((l) => l.status === "undelivered").length - before).toBe(4);
+    expectCleanLog(server);
+    await server.stop();
+  });
+
+  it("`--resend-leads` delivers every kept lead once the service is back, and a second run sends nothing", async () => {
+    notify.mode = "ok";
+    notify.received = [];
+    expect(leadsOnDisk().filter((l) => l.status === "undelivered")).toHaveLength(expected);
+
+    const first = await resendLeads();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`re-sent leads: ${expected} delivered, 0 still undelivered`);
+    expect(notify.received).toHaveLength(expected);
+    expect(notify.received.filter((r) => r.multipart)).toHaveLength(expected / 4);
+    expect(notify.received.filter((r) => r.multipart?.files.length === 1 && r.multipart.files[0].size === 200_000)).toHaveLength(expected / 4);
+    expect(notify.received.filter((r) => r.json?.name === "order")).toHaveLength(expected / 4);
+    expect(notify.received.every((r) => r.headers["x-api-key"] === KEY)).toBe(true);
+    expect(leadsOnDisk().every((l) => l.status === "delivered")).toBe(true);
+
+    const second = await resendLeads();
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("re-sent leads: 0 delivered, 0 still undelivered");
+    expect(notify.received).toHaveLength(expected);
+  });
+});
+
+/** `npm run leads:resend`, as a child process (async: the fake notify service answers from this one). */
+function resendLeads(): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dataDir, NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("exit", (status) => resolve({ status, stdout, stderr }));
+  });
+}
