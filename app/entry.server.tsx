@@ -5,7 +5,8 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
-import { isSharedCacheable, matchesEtag, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, weakEtag } from "~server/http-cache.server";
+import { isSharedCacheable, matchesEtag, pageCacheKey, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, weakEtag } from "~server/http-cache.server";
+import { NONCE_SLOT, pageCache } from "~server/page-cache.server";
 import { errorMessage, log } from "~server/log.server";
 import { securityHeaders } from "~server/security-headers.server";
 
@@ -69,9 +70,15 @@ export default function handleRequest(
           body.on("end", () => {
             const html = Buffer.concat(chunks);
             if (cacheable) {
-              // A nonce differs per response; the ETag covers the page without it.
-              const etag = weakEtag(nonce ? html.toString("utf8").replaceAll(nonce, "") : html);
+              // A nonce differs per response; the ETag and the page cache hold the page with a slot for it.
+              const text = html.toString("utf8");
+              const templated = nonce ? text.replaceAll(nonce, NONCE_SLOT) : text;
+              const etag = weakEtag(templated);
               responseHeaders.set("ETag", etag);
+              if (responseStatusCode < 500 && !responseHeaders.has("Set-Cookie")) {
+                const headers = [...responseHeaders].map(([k, v]): [string, string] => [k, nonce ? v.replaceAll(nonce, NONCE_SLOT) : v]);
+                pageCache.set(pageCacheKey(new URL(request.url)), { status: responseStatusCode, headers, body: templated, etag });
+              }
               if (matchesEtag(request, etag)) {
                 // The stored copy keeps its own policy: a 304's headers replace the stored ones, and
                 // this response's nonce is not the one in the stored page.

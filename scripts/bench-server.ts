@@ -59,9 +59,21 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ st
   });
 }
 
-function bench(url: string, duration = DURATION): Promise<autocannon.Result> {
+/**
+ * `unique` adds a counter to every request's query, so none is answered by the page micro-cache:
+ * it measures the full path (loaders, catalogue query, React render) on every request.
+ */
+function bench(url: string, duration = DURATION, unique = false): Promise<autocannon.Result> {
+  let n = 0;
+  const target = new URL(url);
+  const requests = unique
+    ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `${target.pathname}${target.search}${target.search ? "&" : "?"}n=${n++}` }) }]
+    : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip" } }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon(
+      { url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip" }, ...(requests ? { requests } : {}) },
+      (err: Error | null, result: autocannon.Result) => (err ? reject(err) : resolve(result)),
+    );
   });
 }
 
@@ -120,20 +132,23 @@ async function main() {
     const partPath = partHref;
 
     const targets = [
-      { name: "/healthz", path: "/healthz" },
-      { name: "parts list (search, page 2)", path: listPath },
-      { name: `part page ${partPath}`, path: partPath },
+      { name: "/healthz", path: "/healthz", unique: false },
+      { name: "parts list (search, page 2)", path: listPath, unique: false },
+      { name: `part page ${partPath}`, path: partPath, unique: false },
+      // Every request a page-cache miss: loaders, the 100 000-part query and the render each time.
+      { name: "parts list, no page cache (unique query)", path: listPath, unique: true },
+      { name: "part page, no page cache (unique query)", path: partPath, unique: true },
       // Reference: a page without parts, to tell the query's cost from the page render's.
-      { name: "reference: /delivery (no parts)", path: "/delivery" },
+      { name: "reference: /delivery, no page cache", path: "/delivery", unique: true },
     ];
 
     // Warm: a short run on each target.
-    for (const t of targets) await bench(base + t.path, 2);
+    for (const t of targets) await bench(base + t.path, 2, t.unique);
 
     const results: { name: string; path: string; rps: number; p99: number; p50: number; errors: number; non2xx: number }[] = [];
     for (const t of targets) {
       process.stdout.write(`autocannon ${t.name} (${DURATION} s, ${CONNECTIONS} connections) … `);
-      const r = await bench(base + t.path);
+      const r = await bench(base + t.path, DURATION, t.unique);
       results.push({ name: t.name, path: t.path, rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx });
       console.log(`${Math.round(r.requests.average)} req/s`);
     }

@@ -8,7 +8,7 @@ import { CART_COOKIE_NAME, decodeCartCookie, encodeCartCookie, type Cart } from 
 export const CART_EVENTS_COOKIE = "cart_events";
 const MAX_EVENTS_BYTES = 3000;
 
-function readCookie(header: string | null, name: string): string | undefined {
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const pair of header.split(";")) {
     const eq = pair.indexOf("=");

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { CART_COOKIE_NAME } from "~/lib/cart";
 import { COOKIE_CONSENT_NAME } from "~/lib/consent";
-import { CART_EVENTS_COOKIE, cookieValue } from "./cart-cookie.server";
+import { CART_EVENTS_COOKIE, readCookie } from "./cart-cookie.server";
 
 export const PUBLIC_HTML_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const PRIVATE_NO_STORE = "private, no-store";
@@ -14,19 +14,28 @@ export const PRIVATE_NO_STORE = "private, no-store";
 const ALWAYS_PRIVATE = [/^\/cart(\/|$)/, /^\/make-order(\/|$)/, /^\/order-success(\/|$)/, /^\/form-success(\/|$)/, /^\/lead(\/|$)/, /^\/api\//, /^\/cookie-consent/];
 
 export function isSharedCacheable(request: Request, status: number): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
   if (status !== 200 && status !== 404) return false;
-  const url = new URL(request.url);
+  return isAnonymousPageRequest(request.method, new URL(request.url), request.headers.get("Cookie"));
+}
+
+/** A GET of a page that depends on nothing of the visitor's: no cart, no consent, no pending events. */
+export function isAnonymousPageRequest(method: string, url: URL, cookieHeader: string | null | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
   if (ALWAYS_PRIVATE.some((re) => re.test(url.pathname))) return false;
-  if (url.searchParams.has("modal")) return false;
-  return !cookieValue(request, CART_COOKIE_NAME) && !cookieValue(request, COOKIE_CONSENT_NAME) && !cookieValue(request, CART_EVENTS_COOKIE);
+  if (url.searchParams.has("modal") || url.searchParams.has("_data")) return false;
+  return !readCookie(cookieHeader, CART_COOKIE_NAME) && !readCookie(cookieHeader, COOKIE_CONSENT_NAME) && !readCookie(cookieHeader, CART_EVENTS_COOKIE);
+}
+
+/** The page cache's key: the path and query as the router sees them. */
+export function pageCacheKey(url: URL): string {
+  return url.pathname + url.search;
 }
 
 export function weakEtag(body: string | Uint8Array): string {
   return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
-export function matchesEtag(request: Request, etag: string): boolean {
+export function matchesEtag(request: Request | { headers: { get(name: string): string | null } }, etag: string): boolean {
   const header = request.headers.get("If-None-Match");
   if (!header) return false;
   return header.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");

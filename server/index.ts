@@ -12,7 +12,9 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
+import { isAnonymousPageRequest, matchesEtag, pageCacheKey } from "./http-cache.server";
 import { log } from "./log.server";
+import { pageCache, withNonce } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
 
 function loadConfig(): Config {
@@ -89,6 +91,22 @@ app.get("/healthz", (_req, res) => {
 const publicDir = path.resolve("public");
 app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+
+// Anonymous page views answered from the page micro-cache skip loaders and React altogether.
+app.get("*", (req, res, next) => {
+  const url = new URL(req.originalUrl, "http://site.invalid");
+  if (!isAnonymousPageRequest(req.method, url, req.headers.cookie)) return next();
+  const page = pageCache.get(pageCacheKey(url));
+  if (!page) return next();
+  const nonce = res.locals.nonce as string;
+  for (const [name, value] of page.headers) res.setHeader(name, withNonce(value, nonce));
+  if (matchesEtag({ headers: { get: (name: string) => req.get(name) ?? null } }, page.etag)) {
+    res.removeHeader("Content-Security-Policy");
+    res.status(304).end();
+    return;
+  }
+  res.status(page.status).send(withNonce(page.body, nonce));
+});
 
 app.all(
   "*",

@@ -12,7 +12,7 @@ import { FORM_ERROR, phoneForSending } from "~/lib/lead-schemas";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { NotifyField } from "./lead-store.server";
 import { log } from "./log.server";
-import { contentLengthTooBig, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
+import { contentLengthTooBig, drainBody, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
 
 const MAX_URLENCODED_BYTES = 64 * 1024;
 
@@ -86,7 +86,10 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
   let reserved: { id: string; dir: string } | undefined;
   let files: Awaited<ReturnType<typeof parseUpload>>["files"] = [];
   if (form === "parts-list") {
-    if (contentLengthTooBig(request)) return fail(UPLOAD_MESSAGES.tooBig, 413, undefined, { Connection: "close" });
+    if (contentLengthTooBig(request)) {
+      const drained = await drainBody(request);
+      return fail(UPLOAD_MESSAGES.tooBig, 413, undefined, drained ? undefined : { Connection: "close" });
+    }
     reserved = await services.notify.store.reserve();
     try {
       ({ form: body, files } = await parseUpload(request, reserved.dir));

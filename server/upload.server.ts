@@ -105,3 +105,29 @@ export async function parseUpload(request: Request, dir: string, maxFileBytes = 
     throw new UploadError(UPLOAD_MESSAGES.malformed, 400);
   }
 }
+
+/**
+ * Reads and discards what is left of a refused request body, up to `maxBytes`, so the client
+ * finishes sending and reads our answer (a browser that is cut off mid-upload shows a network
+ * error instead of the page's message). Past the limit, or when the body can no longer be read,
+ * it gives up: the answer then closes the connection.
+ */
+export async function drainBody(request: Request, maxBytes = 32 * 1024 * 1024): Promise<boolean> {
+  const body = request.body;
+  if (!body || body.locked) return false;
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return false;
+      }
+    }
+  } catch {
+    return false;
+  }
+}

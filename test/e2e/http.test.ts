@@ -134,3 +134,26 @@ describe("HTML bytes", () => {
     }
   });
 });
+
+describe("page micro-cache", () => {
+  it("serves an anonymous page again with the new response's nonce in its policy and scripts", async () => {
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")![1];
+    const first = await fetch(`${server.url}/service?from=cache-test`);
+    const firstHtml = await first.text();
+    const second = await fetch(`${server.url}/service?from=cache-test`);
+    const secondHtml = await second.text();
+    const [a, b] = [nonceOf(first), nonceOf(second)];
+    expect(a).not.toBe(b);
+    expect(secondHtml).toContain(`nonce="${b}"`);
+    expect(secondHtml).not.toContain(a);
+    expect(secondHtml.replaceAll(b, "N")).toBe(firstHtml.replaceAll(a, "N"));
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+  });
+
+  it("never serves a cached page to a visitor with a cart", async () => {
+    await fetch(`${server.url}/catalog/parts`);
+    const res = await fetch(`${server.url}/catalog/parts`, { headers: { Cookie: `cart=${inStock.id}.1` } });
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.text()).toContain("Корзина (1)");
+  });
+});

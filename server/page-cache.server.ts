@@ -1,0 +1,59 @@
+/**
+ * A micro-cache of rendered pages for anonymous visitors, in front of React: the same pages a
+ * shared cache may keep (see http-cache.server.ts) are kept here for a few seconds, so a burst
+ * of visitors on one catalogue page costs one render. The CSP nonce differs per response: it is
+ * stored as a slot and filled with the new response's nonce on every hit.
+ */
+export const NONCE_SLOT = "\u0000nonce\u0000";
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  /** The page with every occurrence of its nonce replaced by NONCE_SLOT. */
+  body: string;
+  etag: string;
+  expires: number;
+}
+
+export interface PageCache {
+  get(key: string, now?: number): CachedPage | undefined;
+  set(key: string, page: Omit<CachedPage, "expires">, now?: number): void;
+  clear(): void;
+  readonly size: number;
+}
+
+export function createPageCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): PageCache {
+  // A Map keeps insertion order: re-inserting on set makes the first key the oldest.
+  const entries = new Map<string, CachedPage>();
+  return {
+    get(key, now = Date.now()) {
+      const page = entries.get(key);
+      if (!page) return undefined;
+      if (page.expires <= now) {
+        entries.delete(key);
+        return undefined;
+      }
+      return page;
+    },
+    set(key, page, now = Date.now()) {
+      if (ttlMs <= 0) return;
+      entries.delete(key);
+      entries.set(key, { ...page, expires: now + ttlMs });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** Fill a stored page (or header) with this response's nonce. */
+export function withNonce(text: string, nonce: string): string {
+  return text.split(NONCE_SLOT).join(nonce);
+}
+
+/** One cache per process, shared by the renderer (which fills it) and the HTTP entry (which serves from it). */
+export const pageCache = createPageCache({ ttlMs: 10_000, maxEntries: 300 });
