@@ -209,3 +209,44 @@ describe("uploads over the cap", () => {
     expect(notify.received).toHaveLength(0);
   });
 });
+
+describe("lead form details with JavaScript", () => {
+  it("shows upload progress while the files are sent", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-"));
+    const file = path.join(dir, "список.pdf");
+    fs.writeFileSync(file, Buffer.alloc(3 * 1024 * 1024, 7));
+    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const page = await context.newPage();
+    // Hold the answer back so the sending state can be seen.
+    await page.route("**/api/lead/parts-list", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto("/catalog/parts?modal=parts-list");
+    await ready(page, true);
+    const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
+    await fillLead(page, dialog, "Прогресс");
+    await dialog.locator("input[type=file]").setInputFiles(file);
+    await dialog.getByRole("button", { name: "Отправить заявку" }).click();
+    await dialog.getByRole("progressbar", { name: "Отправка файлов" }).waitFor();
+    await expect(dialog.getByRole("button", { name: "Отправляем…" }).isDisabled()).resolves.toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+    expect(notify.received.at(-1)?.multipart?.files[0].size).toBe(3 * 1024 * 1024);
+    await context.close();
+  });
+
+  it("takes a pasted or autofilled +7 or 8 number without losing a digit", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const page = await context.newPage();
+    await page.goto("/delivery?modal=callback");
+    await ready(page, true);
+    const phone = page.getByRole("dialog").getByLabel("Телефон");
+    for (const typed of ["+79123456789", "89123456789"]) {
+      await phone.fill("");
+      await phone.fill(typed);
+      await expect(phone.inputValue()).resolves.toBe("+7 (912) 345-67-89");
+    }
+    await phone.blur();
+    await context.close();
+  });
+});
