@@ -176,6 +176,22 @@ describe("cart cookie", () => {
     }
   });
 
+  it("refuses an add that would overflow the cookie, with a clear message", async () => {
+    const items: string[] = [];
+    // Just short of the cookie budget (3 800 bytes), so one more line cannot fit.
+    const room = 3800 - `~${another.id}.1`.length;
+    while ([...items, `zz-${items.length}.1`].join("~").length <= room) items.push(`zz-${items.length}.1`);
+    // Lengthen the first id to fill the last few bytes.
+    items[0] = `zz-0${"a".repeat(room + 1 - items.join("~").length)}.1`;
+    const body = new URLSearchParams({ intent: "add", id: another.id, returnTo: `/catalog/parts/${another.slug}` });
+    const res = await fetch(`${server.url}/cart`, { method: "POST", body, redirect: "manual", headers: { Cookie: `cart=${items.join("~")}` } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/cart?notice=full");
+    expect(res.headers.get("set-cookie") ?? "").not.toContain(another.id);
+    const page = await (await fetch(`${server.url}/cart?notice=full`)).text();
+    expect(page).toContain("Корзина заполнена: оформите заказ или удалите часть позиций, чтобы добавить новые.");
+  });
+
   it("clamps amounts to the current balance when rendering", async () => {
     const res = await fetch(`${server.url}/cart`, { headers: { Cookie: `cart=${twoInStock.id}.50` } });
     const html = await res.text();
