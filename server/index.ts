@@ -14,7 +14,7 @@ import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
 import { isAnonymousPageRequest, matchesEtag, pageCacheKey } from "./http-cache.server";
 import { log } from "./log.server";
-import { pageCache, withNonce } from "./page-cache.server";
+import { PAGE_CACHE_MAX_MS, pageCache, withNonce } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
 
 function loadConfig(): Config {
@@ -37,6 +37,7 @@ try {
   process.exit(1);
 }
 const services = createServices(config);
+pageCache.setTtl(Math.min(PAGE_CACHE_MAX_MS, config.PARTS_CACHE_TTL_SECONDS * 1000));
 
 // `node build/index.js --resend-leads` (npm run leads:resend): send what could not be delivered, then exit.
 if (process.argv.includes("--resend-leads")) {

@@ -27,6 +27,15 @@ describe("page cache", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("can be shortened or switched off, dropping what it holds", () => {
+    const cache = createPageCache({ ttlMs: 1000, maxEntries: 2 });
+    cache.set("/a", page, 0);
+    cache.setTtl(0);
+    expect(cache.size).toBe(0);
+    cache.set("/a", page, 0);
+    expect(cache.get("/a", 0)).toBeUndefined();
+  });
+
   it("fills every nonce slot with the response's nonce", () => {
     expect(withNonce(page.body, "abc")).toBe('<script nonce="abc">x</script>');
     expect(withNonce(page.headers[0][1], "abc")).toBe("script-src 'nonce-abc'");

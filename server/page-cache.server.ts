@@ -19,10 +19,13 @@ export interface PageCache {
   get(key: string, now?: number): CachedPage | undefined;
   set(key: string, page: Omit<CachedPage, "expires">, now?: number): void;
   clear(): void;
+  /** Change how long pages are kept (0 keeps none). */
+  setTtl(ms: number): void;
   readonly size: number;
 }
 
-export function createPageCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): PageCache {
+export function createPageCache({ ttlMs: initialTtl, maxEntries }: { ttlMs: number; maxEntries: number }): PageCache {
+  let ttlMs = initialTtl;
   // A Map keeps insertion order: re-inserting on set makes the first key the oldest.
   const entries = new Map<string, CachedPage>();
   return {
@@ -44,6 +47,10 @@ export function createPageCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntri
     clear() {
       entries.clear();
     },
+    setTtl(ms) {
+      ttlMs = ms;
+      entries.clear();
+    },
     get size() {
       return entries.size;
     },
@@ -55,5 +62,11 @@ export function withNonce(text: string, nonce: string): string {
   return text.split(NONCE_SLOT).join(nonce);
 }
 
-/** One cache per process, shared by the renderer (which fills it) and the HTTP entry (which serves from it). */
-export const pageCache = createPageCache({ ttlMs: 10_000, maxEntries: 300 });
+export const PAGE_CACHE_MAX_MS = 10_000;
+
+/**
+ * One cache per process, shared by the renderer (which fills it) and the HTTP entry (which serves
+ * from it). The HTTP entry shortens its life to the catalogue's freshness window when that is
+ * shorter, so a page is never older than the catalogue it shows is allowed to be.
+ */
+export const pageCache = createPageCache({ ttlMs: PAGE_CACHE_MAX_MS, maxEntries: 300 });
