@@ -122,7 +122,7 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await expect(heading(page)).resolves.toBe("Вся техника");
     await expect(cards(page).count()).resolves.toBe(16);
     await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог", "Модельный ряд"]);
-    await expect(page.getByRole("heading", { name: "Не можете определиться?" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Не можете определиться?" }).waitFor({ state: "visible" });
     const help = page.locator(".help-banner").getByRole("link", { name: "Связаться" });
     expect(new URL((await help.getAttribute("href"))!, server.url).pathname).toBe("/");
 
@@ -176,16 +176,16 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
 
     const first = page.getByTestId("savings").first();
     const tooltip = first.getByText(TOOLTIP);
-    await expect(tooltip.isVisible()).resolves.toBe(false);
+    await tooltip.waitFor({ state: "hidden" });
     await first.locator("summary").click();
-    await expect(tooltip.isVisible()).resolves.toBe(true);
+    await tooltip.waitFor({ state: "visible" });
     await first.locator("summary").click();
-    await expect(tooltip.isVisible()).resolves.toBe(false);
+    await tooltip.waitFor({ state: "hidden" });
 
     if (javaScriptEnabled) {
       // Any click outside closes it.
       await first.locator("summary").click();
-      await expect(tooltip.isVisible()).resolves.toBe(true);
+      await tooltip.waitFor({ state: "visible" });
       await page.getByRole("heading", { level: 1 }).click();
       await tooltip.waitFor({ state: "hidden" });
 
@@ -194,19 +194,19 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
       const second = page.getByTestId("savings").nth(1);
       await second.locator("summary").click();
       await tooltip.waitFor({ state: "hidden" });
-      await expect(second.getByText(TOOLTIP).isVisible()).resolves.toBe(true);
+      await second.getByText(TOOLTIP).waitFor({ state: "visible" });
       await page.mouse.click(5, 300);
       await second.getByText(TOOLTIP).waitFor({ state: "hidden" });
 
       // Keyboard: Enter opens, Escape closes and keeps the focus on the badge.
       await first.locator("summary").focus();
       await page.keyboard.press("Enter");
-      await expect(tooltip.isVisible()).resolves.toBe(true);
+      await tooltip.waitFor({ state: "visible" });
       await page.keyboard.press("Escape");
       await tooltip.waitFor({ state: "hidden" });
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
       await page.keyboard.press(" ");
-      await expect(tooltip.isVisible()).resolves.toBe(true);
+      await tooltip.waitFor({ state: "visible" });
     }
 
     await page.goto("/catalog/trucks?type=spectehnika");
@@ -220,8 +220,8 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог", "Модельный ряд", "Тягачи", "FAW J7 6x4 460 л.с."]);
     await expect(page.locator(".gallery__thumb").count()).resolves.toBe(5);
     expect(plain(await page.getByTestId("subsidy").textContent())).toContain("Экономия 800 000 ₽ — субсидия при покупке в лизинг");
-    await expect(page.getByText("Флагманский магистральный тягач").first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { name: "Купить", level: 2 }).isVisible()).resolves.toBe(true);
+    await page.getByText("Флагманский магистральный тягач").first().waitFor({ state: "visible" });
+    await page.getByRole("heading", { name: "Купить", level: 2 }).waitFor({ state: "visible" });
     await expect(page.locator("#lead-buy input[name=name]").count()).resolves.toBe(1);
     await expect(page.locator("#lead-buy input[name=phone]").count()).resolves.toBe(1);
     for (const img of await page.locator("main img").all()) {
@@ -253,11 +253,11 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
 
   it("switches the detail tabs, with the article in the tab bar and group headings in params", async () => {
     const { context, page } = await open(J7, javaScriptEnabled);
-    await expect(page.getByText("Артикул: CA4250P77K25T1E5").isVisible()).resolves.toBe(true);
+    await page.getByText("Артикул: CA4250P77K25T1E5").waitFor({ state: "visible" });
     const tablist = page.getByRole("tablist");
     const tab = (name: string) => tablist.getByRole("tab", { name });
     await expect(tab("Характеристики").getAttribute("aria-selected")).resolves.toBe("true");
-    await expect(page.getByRole("tabpanel").getByRole("rowheader", { name: "Колесная формула" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("tabpanel").getByRole("rowheader", { name: "Колесная формула" }).waitFor({ state: "visible" });
 
     await tab("Параметры").click();
     if (javaScriptEnabled) {
@@ -276,7 +276,7 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
 
     await tab("Комплектация").click();
     await expect(tab("Комплектация").getAttribute("aria-selected")).resolves.toBe("true");
-    await expect(page.getByRole("tabpanel").getByText("Кондиционер").isVisible()).resolves.toBe(true);
+    await page.getByRole("tabpanel").getByText("Кондиционер").waitFor({ state: "visible" });
 
     if (javaScriptEnabled) {
       await tab("Комплектация").focus();
@@ -298,7 +298,7 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
   it("opens the tab named in the URL", async () => {
     const { context, page } = await open(`${J7}?tab=params`, javaScriptEnabled);
     await expect(page.getByRole("tab", { name: "Параметры" }).getAttribute("aria-selected")).resolves.toBe("true");
-    await expect(page.getByRole("tabpanel").getByRole("columnheader", { name: "Габариты" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("tabpanel").getByRole("columnheader", { name: "Габариты" }).waitFor({ state: "visible" });
     await context.close();
   });
 
@@ -306,11 +306,11 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     const { context, page } = await open(J7, javaScriptEnabled);
     const scheme = page.getByTestId("scheme");
     const side = scheme.getByRole("img", { name: /вид сбоку/ });
-    await expect(side.isVisible()).resolves.toBe(false);
+    await side.waitFor({ state: "hidden" });
     await scheme.getByText("Схема", { exact: true }).click();
     await side.waitFor({ state: "visible" });
-    await expect(scheme.getByRole("img", { name: /вид спереди/ }).isVisible()).resolves.toBe(true);
-    await expect(scheme.getByRole("img", { name: /вид сзади/ }).isVisible()).resolves.toBe(true);
+    await scheme.getByRole("img", { name: /вид спереди/ }).waitFor({ state: "visible" });
+    await scheme.getByRole("img", { name: /вид сзади/ }).waitFor({ state: "visible" });
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("[data-testid=scheme] img")].every((img) => img.complete && img.naturalWidth > 0));
     await scheme.getByText("Схема", { exact: true }).click();
     await side.waitFor({ state: "hidden" });
@@ -337,7 +337,7 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
   it("redirects an unknown truck to the 404 page", async () => {
     const { context, page } = await open("/catalog/trucks/tyagach/no-such-truck", javaScriptEnabled);
     expect(new URL(page.url()).pathname).toBe("/not-found");
-    await expect(page.getByText("Страница не найдена").first().isVisible()).resolves.toBe(true);
+    await page.getByText("Страница не найдена").first().waitFor({ state: "visible" });
     await page.goto("/catalog/trucks/no-such-type/faw-j7-6x4-460");
     expect(new URL(page.url()).pathname).toBe("/not-found");
     await context.close();
