@@ -38,7 +38,19 @@ export function SavingsBadge({ amount }: { amount: number }) {
   }, [open]);
 
   return (
-    <details ref={ref} className="savings" data-testid="savings" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      ref={ref}
+      className="savings"
+      data-testid="savings"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        // Handled here too, not only by the document listener: `toggle` fires a task later, so a
+        // quick Escape right after Enter would otherwise find no listener yet.
+        if (event.key !== "Escape" || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector("summary")?.focus();
+      }}
+    >
       <summary aria-describedby={open ? tooltipId : undefined}>Экономия {formatRubWhole(amount)}</summary>
       <p id={tooltipId} className="savings__tooltip" role="tooltip">
         {SAVINGS_TOOLTIP}
