@@ -1,0 +1,63 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateParts } from "~server/demo-catalogue.server";
+import { launchBrowser, newContext, ready, startServer, watchConsole, type RunningServer } from "./harness";
+
+let server: RunningServer;
+let browser: Browser;
+const part = generateParts(360).flatMap((g) => g.parts).find((p) => p.balance > 0 && p.images.length > 1)!;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ROUTES = [
+  "/",
+  "/?modal=callback",
+  "/catalog",
+  "/catalog/trucks",
+  "/catalog/trucks?type=tyagach",
+  "/catalog/trucks/tyagach/faw-j7-6x4-460",
+  "/catalog/parts",
+  "/catalog/parts?search=фильтр&modal=parts-list",
+  `/catalog/parts/${part.slug}`,
+  "/cart",
+  "/delivery",
+  "/leasing?modal=leasing",
+  "/contacts",
+  "/privacy",
+  "/service",
+  "/form-success?fromUrl=/",
+  "/not-found",
+  "/lead/callback",
+];
+
+describe("content security policy in the browser", () => {
+  it("is never violated on any page, with its scripts, styles, modals and carousels running", async () => {
+    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    // Recorded before any page script runs; init scripts are not subject to the page's policy.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await ready(page, true);
+      // Let lazy chunks (carousels, the lead form) load.
+      await page.waitForLoadState("networkidle");
+      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      expect(violations, route).toEqual([]);
+    }
+    expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+    await context.close();
+  });
+});
