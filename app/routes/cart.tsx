@@ -11,10 +11,9 @@ import { formatRub } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { cartEventsSetCookie, cartSetCookie, isSecure, readCart, readCartEvents } from "~server/cart-cookie.server";
+import { PARTS_LOAD_ERROR } from "~/lib/messages";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
-
-export const LOAD_ERROR = "Произошла ошибка при загрузке данных";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const notice = new URL(request.url).searchParams.get("notice") === "full" ? CART_FULL_MESSAGE : null;
@@ -22,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const snapshot = await context.services.parts.getCatalogue();
     return json({ lines: cartLines(readCart(request), snapshot.byId), error: null, notice }, { headers: { "Cache-Control": "private, no-store" } });
   } catch {
-    return json({ lines: [] as CartLine[], error: LOAD_ERROR, notice }, { headers: { "Cache-Control": "private, no-store" } });
+    return json({ lines: [] as CartLine[], error: PARTS_LOAD_ERROR, notice }, { headers: { "Cache-Control": "private, no-store" } });
   }
 }
 

@@ -12,15 +12,14 @@ import { relatedParts, serializePartsQuery } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
 import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta } from "~/lib/seo";
-
-export const LOAD_ERROR = "Произошла ошибка при получении данных";
+import { PART_LOAD_ERROR } from "~/lib/messages";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   let snapshot;
   try {
     snapshot = await context.services.parts.getCatalogue();
   } catch {
-    return json({ part: null, related: [], error: LOAD_ERROR }, { status: 503 });
+    return json({ part: null, related: [], error: PART_LOAD_ERROR }, { status: 503 });
   }
   const part = snapshot.bySlug.get(params.slug ?? "");
   if (!part) throw redirect("/not-found");

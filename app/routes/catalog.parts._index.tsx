@@ -11,16 +11,15 @@ import { parsePartsQuery, runPartsQuery, serializePartsQuery, SORT_BY_VALUES, ty
 import { formatRub } from "~/lib/format";
 import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta } from "~/lib/seo";
+import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
 
-export const SORT_LABELS: Record<SortBy, string> = {
+const SORT_LABELS: Record<SortBy, string> = {
   name_asc: "По названию, А–Я",
   name_desc: "По названию, Я–А",
   price_desc: "Сначала дороже",
   price_asc: "Сначала дешевле",
 };
 
-export const LOAD_ERROR = "Произошла ошибка при загрузке данных";
-export const NO_MATCHES = "Нет совпадений с такими фильтрами";
 
 interface PartRowData {
   id: string;
@@ -65,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       error: null,
     });
   } catch {
-    return json<PartsListData>({ query, groups: [], items: [], total: 0, pageCount: 1, shownQuery: null, error: LOAD_ERROR }, { status: 503 });
+    return json<PartsListData>({ query, groups: [], items: [], total: 0, pageCount: 1, shownQuery: null, error: PARTS_LOAD_ERROR }, { status: 503 });
   }
 }
 

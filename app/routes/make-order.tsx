@@ -12,6 +12,7 @@ import { formatRub } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { readCart } from "~server/cart-cookie.server";
 import { handleOrderAction } from "~server/order-action.server";
+import { PARTS_LOAD_ERROR } from "~/lib/messages";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
   const lines = snapshot ? cartLines(readCart(request), snapshot.byId) : [];
   if (snapshot && lines.length === 0) throw redirect("/");
-  return json({ lines, error: snapshot ? null : "Произошла ошибка при загрузке данных" }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ lines, error: snapshot ? null : PARTS_LOAD_ERROR }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

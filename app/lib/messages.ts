@@ -1,0 +1,4 @@
+/** Messages of the spec's error catalogue (§8) shown by more than one page. */
+export const PARTS_LOAD_ERROR = "Произошла ошибка при загрузке данных";
+export const PART_LOAD_ERROR = "Произошла ошибка при получении данных";
+export const NO_MATCHES = "Нет совпадений с такими фильтрами";
