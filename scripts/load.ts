@@ -121,7 +121,7 @@ async function startServer(notifyUrl: string): Promise<Server> {
 }
 
 /** VmRSS and V8's heap in use right after a full GC in the server. */
-async function afterGc(server: Server): Promise<{ rss: number; heapUsed: number }> {
+async function afterGc(server: Server): Promise<{ rss: number; heapUsed: number; heapTotal: number; external: number }> {
   const before = fs.existsSync(server.gcReport) ? fs.readFileSync(server.gcReport, "utf8").length : 0;
   server.child.kill("SIGUSR2");
   for (let i = 0; i < 50; i++) {
@@ -131,7 +131,7 @@ async function afterGc(server: Server): Promise<{ rss: number; heapUsed: number 
       const usage = JSON.parse(text.slice(before).trim().split("\n")[0]);
       // Freed pages leave the RSS a moment after the collection.
       await new Promise((r) => setTimeout(r, 500));
-      return { rss: rssBytes(server.child.pid!), heapUsed: usage.heapUsed };
+      return { rss: rssBytes(server.child.pid!), heapUsed: usage.heapUsed, heapTotal: usage.heapTotal, external: usage.external };
     }
   }
   throw new Error("the server sent no GC report");
@@ -294,7 +294,11 @@ async function main() {
       `every 10 s of the run ${during.map((b) => (b / MB).toFixed(0)).join(" → ")} MB; ${(rssEnd / MB).toFixed(1)} MB at its end; ${(rssSettled / MB).toFixed(1)} MB after settling; ` +
       `${(rssAfter / MB).toFixed(1)} MB after a full GC (${((rssAfter - rssBefore) / MB).toFixed(1)} MB growth)`,
   );
-  console.log(`  V8 heap in use after a full GC: ${(base.heapUsed / MB).toFixed(1)} MB at the baseline, ${(end.heapUsed / MB).toFixed(1)} MB after the run`);
+  const mb = (n: number) => (n / MB).toFixed(1);
+  console.log(
+    `  after a full GC, baseline → after the run: V8 heap in use ${mb(base.heapUsed)} → ${mb(end.heapUsed)} MB, V8 heap reserved ${mb(base.heapTotal)} → ${mb(end.heapTotal)} MB, ` +
+      `external (buffers, zlib) ${mb(base.external)} → ${mb(end.external)} MB`,
+  );
   console.log(`  leads: ${leadsAnswered} answered as sent, ${atFake} received by the fake, ${delivered} marked delivered and ${kept} kept undelivered on disk, ${lost} lost`);
   check(errors + socketErrors <= TARGET.errors, `errors ${errors + socketErrors} (target ${TARGET.errors})`);
   check(lost <= TARGET.lost, `leads lost ${lost} (target ${TARGET.lost})`);

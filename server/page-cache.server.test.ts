@@ -21,6 +21,15 @@ describe("page cache", () => {
     expect(cache.get("/c", 1)).toBeDefined();
   });
 
+  it("drops expired pages when it stores a new one, even if nobody asks for them again", () => {
+    const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });
+    cache.set("/a", page, 0);
+    cache.set("/b", page, 500);
+    cache.set("/c", page, 1200);
+    expect(cache.size).toBe(2);
+    expect(cache.get("/b", 1200)).toBeDefined();
+  });
+
   it("stores nothing with a zero TTL", () => {
     const cache = createPageCache({ ttlMs: 0, maxEntries: 2 });
     cache.set("/a", page, 0);

@@ -42,7 +42,12 @@ export function createPageCache({ ttlMs: initialTtl, maxEntries }: { ttlMs: numb
       if (ttlMs <= 0) return;
       entries.delete(key);
       entries.set(key, { ...page, expires: now + ttlMs });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      // Every page lives as long as the next, so the oldest expire first: drop the expired ones
+      // (pages nobody asked for again would otherwise wait for eviction) and any over the cap.
+      for (const [oldest, { expires }] of entries) {
+        if (expires > now && entries.size <= maxEntries) break;
+        entries.delete(oldest);
+      }
     },
     clear() {
       entries.clear();
