@@ -6,7 +6,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   useLoaderData,
   useLocation,
   useRouteError,
@@ -29,6 +28,7 @@ import styles from "./styles/app.css";
 import carouselStyles from "./styles/carousel.css";
 import trucksStyles from "./styles/trucks.css";
 import { InlineStyles } from "./components/inline-styles";
+import { DeferredScripts } from "./components/deferred-scripts";
 
 /** All of the site's CSS (≈ 11 KB gzip), inlined in <head>: no render-blocking request on any first view. */
 const STYLESHEETS = [styles, carouselStyles, trucksStyles];
@@ -122,17 +122,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Перейти к содержимому
         </a>
+        {/* Early in the page (it is fixed to the bottom of the screen): painted with the first frame,
+            not after the rest of the HTML has been parsed, and reached right after the skip link. */}
+        {data && !data.cookieAccepted ? <CookieBanner /> : null}
         <CartProvider serverCart={data?.cart ?? NO_CART} balances={data?.balances ?? NO_BALANCES} pendingEvents={data?.cartEvents ?? NO_EVENTS}>
           <HeaderWithCart />
           <main id="main" tabIndex={-1}>
             {children}
           </main>
           <SiteFooter />
-          {data && !data.cookieAccepted ? <CookieBanner /> : null}
           <ModalOutlet />
         </CartProvider>
         <ScrollToTop />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

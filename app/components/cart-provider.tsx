@@ -9,11 +9,15 @@ interface CartContextValue {
   /** Applies a purchase-control click; returns an error message when the change was refused. */
   change: (intent: CartIntent, part: CartPartInfo) => string | undefined;
   clear: () => void;
-  /** True once the browser copy (localStorage) has been reconciled with the server's. */
-  hydrated: boolean;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
+/**
+ * True once the browser copy (localStorage) has been reconciled with the server's. A context of
+ * its own: only the cart and order pages read it, so its change after hydration does not render
+ * every purchase control of the page again.
+ */
+const CartReconciledContext = createContext(false);
 
 function writeCookie(cart: Cart) {
   const value = encodeCartCookie(cart);
@@ -69,7 +73,8 @@ export function CartProvider({
     if (stored && stored.length > 0) {
       if (!sameCart(stored, serverCart)) writeCookie(stored);
       if (!sameCart(stored, read)) writeStorage(stored);
-      setCart(stored);
+      // The same cart keeps its identity, so nothing that reads it renders again.
+      if (!sameCart(stored, serverCart)) setCart(stored);
     } else {
       writeStorage(serverCart);
     }
@@ -109,11 +114,19 @@ export function CartProvider({
       amountOf: (id) => findItem(cart, id)?.amount ?? 0,
       change,
       clear: () => commit([]),
-      hydrated,
     }),
-    [cart, change, commit, hydrated],
+    [cart, change, commit],
   );
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  return (
+    <CartContext.Provider value={value}>
+      <CartReconciledContext.Provider value={hydrated}>{children}</CartReconciledContext.Provider>
+    </CartContext.Provider>
+  );
+}
+
+/** Whether the browser's cart has replaced the server's copy yet (false while hydrating). */
+export function useCartReconciled(): boolean {
+  return useContext(CartReconciledContext);
 }
 
 export function useCart(): CartContextValue {

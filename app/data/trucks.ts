@@ -5,6 +5,7 @@
  */
 
 import { TRUCK_TYPES, type TruckType } from "./truck-types";
+import { formatInt } from "../lib/format";
 
 export { TRUCK_TYPES, type TruckType };
 
@@ -48,7 +49,7 @@ const [TYAGACH, SPECTEHNIKA, SAMOSVAL] = TRUCK_TYPES;
 const STOCK: Record<TruckType["slug"], number> = { tyagach: 800000, spectehnika: 0, samosval: 600000 };
 
 // ru-RU groups thousands with a no-break space, so "9 200 кг" never wraps mid-number.
-const num = (n: number) => new Intl.NumberFormat("ru-RU").format(n);
+const num = formatInt;
 const kg = (n: number) => `${num(n)} кг`;
 const mm = (...parts: number[]) => `${parts.map(num).join(" + ")} мм`;
 

@@ -63,8 +63,10 @@ export interface CatalogueSnapshot {
   relatedPool: Uint32Array;
 }
 
-// One collator for the process: creating one costs far more than a comparison.
-const collator = new Intl.Collator("ru");
+// One collator for the process, made on first use: creating one costs far more than a comparison
+// (and the browser, which imports this module for the query helpers, never sorts).
+let collator: Intl.Collator | undefined;
+const ruCollator = () => (collator ??= new Intl.Collator("ru"));
 
 /** Rank of each value; equal values share a rank. Only distinct values are compared. */
 function ranks<T>(values: readonly T[], compare: (a: T, b: T) => number): Uint32Array {
@@ -103,8 +105,9 @@ function buildOrders(parts: readonly Part[]): Record<SortBy, Uint32Array> {
   const names = parts.map((p) => p.name);
   const prices = parts.map((p) => p.price);
   // Same name: the full name decides, then upstream order.
-  const byFullName = sortBy(ranks(fullNames, collator.compare), upstream);
-  const byName = sortBy(ranks(names, collator.compare), inverse(byFullName));
+  const { compare } = ruCollator();
+  const byFullName = sortBy(ranks(fullNames, compare), upstream);
+  const byName = sortBy(ranks(names, compare), inverse(byFullName));
   const nameOrder = inverse(byName);
   const priceRank = ranks(prices, (a, b) => a - b);
   const top = priceRank.reduce((max, rank) => Math.max(max, rank), 0);
