@@ -3,7 +3,7 @@ import type SwiperType from "swiper";
 
 /**
  * A Swiper carousel that is a plain scrollable row until Swiper loads (it is imported only
- * when a carousel is on the page). Slide widths per breakpoint live in CSS (carousel.css), so
+ * when a carousel comes near the screen). Slide widths per breakpoint live in CSS (carousel.css), so
  * server and browser render the same markup and nothing jumps when the script starts.
  */
 export function Carousel({ label, variant, children }: { label: string; variant: "parts" | "trucks"; children: ReactNode[] }) {
@@ -13,21 +13,39 @@ export function Carousel({ label, variant, children }: { label: string; variant:
 
   useEffect(() => {
     let cancelled = false;
-    import("swiper").then(({ default: Swiper }) => {
-      if (cancelled || !ref.current) return;
-      const update = (s: SwiperType) => setEdges({ ready: true, start: s.isBeginning, end: s.isEnd });
-      swiperRef.current = new Swiper(ref.current, {
-        slidesPerView: "auto",
-        speed: 300,
-        // Spec §9: a swipe of 30 % of the slide changes it; steeper than 10° is a page scroll.
-        longSwipesRatio: 0.3,
-        touchAngle: 10,
-        watchOverflow: true,
-        on: { init: update, slideChange: update, reachEnd: update, reachBeginning: update, resize: update },
+    const start = () =>
+      import("swiper").then(({ default: Swiper }) => {
+        if (cancelled || !ref.current) return;
+        const update = (s: SwiperType) => setEdges({ ready: true, start: s.isBeginning, end: s.isEnd });
+        swiperRef.current = new Swiper(ref.current, {
+          slidesPerView: "auto",
+          speed: 300,
+          // Spec §9: a swipe of 30 % of the slide changes it; steeper than 10° is a page scroll.
+          longSwipesRatio: 0.3,
+          touchAngle: 10,
+          watchOverflow: true,
+          on: { init: update, slideChange: update, reachEnd: update, reachBeginning: update, resize: update },
+        });
       });
-    });
+    // Swiper (~22 KB gzip) is fetched when the carousel comes near the screen, not with the page.
+    const box = ref.current;
+    let observer: IntersectionObserver | undefined;
+    if (box && typeof IntersectionObserver !== "undefined") {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer?.disconnect();
+          void start();
+        },
+        { rootMargin: "200px" },
+      );
+      observer.observe(box);
+    } else {
+      void start();
+    }
     return () => {
       cancelled = true;
+      observer?.disconnect();
       swiperRef.current?.destroy(true, true);
       swiperRef.current = null;
     };

@@ -52,8 +52,10 @@ describe("content security policy in the browser", () => {
     for (const route of ROUTES) {
       await page.goto(route);
       await ready(page, true);
-      // Let lazy chunks (carousels, the lead form) load.
+      // Let lazy chunks (carousels, the lead form) load: some wait until they come near the screen.
       await page.waitForLoadState("networkidle");
+      for (const carousel of await page.locator(".carousel").all()) await carousel.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => !document.querySelector(".carousel:not(.is-ready)"));
       const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
       expect(violations, route).toEqual([]);
     }

@@ -113,10 +113,23 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
-/** With JavaScript, wait until React has hydrated before interacting. */
+/**
+ * With JavaScript, wait until React has hydrated before interacting, and until every lead form
+ * on or near the screen runs its script (a form's chunk loads when the form comes near).
+ */
 export async function ready(page: Page, javaScriptEnabled: boolean): Promise<void> {
   if (!javaScriptEnabled) return;
   await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('form[action^="/lead/"]')].every((form) => {
+        const box = form.getBoundingClientRect();
+        const near = form.getClientRects().length > 0 && box.top < window.innerHeight + 300 && box.bottom > -300;
+        return form.hasAttribute("data-enhanced") || !near;
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 export const MODES = [

@@ -437,3 +437,65 @@ describe("trucks on a phone", () => {
     await context.close();
   });
 });
+
+describe("first-view JavaScript of a truck page", () => {
+  it("fetches Swiper only when the carousel comes near the screen, then starts it", async () => {
+    const { context, page } = await open(J7, true, true);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name).filter((name) => name.endsWith(".js")));
+    // Hydrated and idle at the top of the page: no Swiper yet.
+    await page.waitForLoadState("networkidle");
+    expect((await scripts()).some((name) => /\/swiper-[A-Z0-9]+\.js$/.test(name))).toBe(false);
+    const carousel = page.getByRole("region", { name: "Другие модели" });
+    await carousel.scrollIntoViewIfNeeded();
+    await page.locator(".carousel.is-ready").waitFor({ state: "attached" });
+    expect((await scripts()).some((name) => /\/swiper-[A-Z0-9]+\.js$/.test(name))).toBe(true);
+    await context.close();
+  });
+
+  it("keeps the buy form server-rendered until it comes near the screen, then swaps in the full form with what was typed", async () => {
+    const { context, page, errors } = await open(J7, true, true);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name).filter((name) => name.endsWith(".js")));
+    await page.waitForLoadState("networkidle");
+    const form = page.locator('form[action="/lead/buy"]');
+    expect(await form.getAttribute("data-enhanced")).toBeNull();
+    expect((await scripts()).some((name) => /\/lead-form-[A-Z0-9]+\.js$/.test(name))).toBe(false);
+    // Typed into the plain form before its script arrives (held back here by a slow network):
+    // kept when the full form takes over.
+    await page.route(/\/build\/_shared\/.+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await form.getByLabel("ФИО").fill("Петров Пётр");
+    expect(await form.getAttribute("data-enhanced")).toBeNull();
+    await page.locator('form[action="/lead/buy"][data-enhanced]').waitFor({ state: "attached" });
+    expect((await scripts()).some((name) => /\/lead-form-[A-Z0-9]+\.js$/.test(name))).toBe(true);
+    await expect(page.locator('form[action="/lead/buy"]').getByLabel("ФИО").inputValue()).resolves.toBe("Петров Пётр");
+    // The full form: the phone mask formats what is typed.
+    await page.locator('form[action="/lead/buy"]').getByLabel("Телефон").fill("9123456789");
+    await expect(page.locator('form[action="/lead/buy"]').getByLabel("Телефон").inputValue()).resolves.toBe("+7 (912) 345-67-89");
+    await page.locator('form[action="/lead/buy"]').getByLabel("Телефон").blur();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("leaves the server-rendered buy form in place while another form opens in a modal", async () => {
+    const { context, page, errors } = await open(J7, true, true);
+    await page.waitForLoadState("networkidle");
+    const form = page.locator('form[action="/lead/buy"]');
+    await page.getByRole("main").getByRole("link", { name: "Расчет лизинга" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    await dialog.locator("form[data-enhanced]").waitFor({ state: "attached" });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // Still the server's form, whole, though the form chunk has loaded for the modal meanwhile.
+    expect(await form.count()).toBe(1);
+    expect(await form.getAttribute("data-enhanced")).toBeNull();
+    expect(await form.getByLabel("ФИО").count()).toBe(1);
+    await form.scrollIntoViewIfNeeded();
+    await page.locator('form[action="/lead/buy"][data-enhanced]').waitFor({ state: "attached" });
+    await expect(page.locator('form[action="/lead/buy"]').getByLabel("ФИО").isVisible()).resolves.toBe(true);
+    // No hydration error (a suspended boundary updated before hydrating would log React error 421).
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

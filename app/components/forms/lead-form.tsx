@@ -55,6 +55,10 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
   useFailureAlert(fetcherError, fetcher.data);
   useFailureAlert(uploadError, upload);
   const error = fetcherError ?? uploadError ?? serverError;
+  useEffect(() => {
+    // The form runs its script now (it may start after the rest of the page): tests can tell.
+    formRef.current?.setAttribute("data-enhanced", "");
+  }, []);
 
   return (
     <ValidatedForm
