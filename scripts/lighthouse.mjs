@@ -119,8 +119,8 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
   if (!args["no-build"]) {
-    console.log("> remix build");
-    const res = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    console.log("> npm run build");
+    const res = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
     if (res.status !== 0) process.exit(1);
   }
   const server = await startServer();

@@ -176,7 +176,7 @@ const LEAD_FIELDS = { name: "Нагрузка Тест", phone: "+7 (912) 345-67
 async function main() {
   if (!fs.existsSync("build/index.js")) {
     console.log("build/ is missing: building…");
-    const built = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
     if (built.status !== 0) process.exit(1);
   }
 

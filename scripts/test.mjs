@@ -38,7 +38,7 @@ console.log("\n> build");
 // Built with a throwaway notify key: the secrets test proves it reaches no built file.
 const sentinel = `build-sentinel-${process.pid}-${Date.now()}`;
 process.env.BUILD_NOTIFY_KEY_SENTINEL = sentinel;
-if (run("npx", ["remix", "build"], { env: { ...process.env, NODE_ENV: "production", NOTIFY_API_KEY: sentinel } }) !== 0) {
+if (run("npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production", NOTIFY_API_KEY: sentinel } }) !== 0) {
   console.log("0 passed, 1 failed");
   process.exit(1);
 }

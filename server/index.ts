@@ -16,6 +16,7 @@ import { isAnonymousPageRequest, matchesEtag, pageCacheKey } from "./http-cache.
 import { log } from "./log.server";
 import { PAGE_CACHE_MAX_MS, pageCache, withNonce } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
+import { precompressedAssets } from "./static-assets.server";
 
 function loadConfig(): Config {
   try {
@@ -90,6 +91,8 @@ app.get("/healthz", (_req, res) => {
 });
 
 const publicDir = path.resolve("public");
+// Fingerprinted assets: the build's brotli/gzip copies where the browser takes them, else as is.
+app.use("/build", precompressedAssets(path.join(publicDir, "build"), { maxAgeSeconds: 31_536_000 }));
 app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startServer, type RunningServer } from "./harness";
@@ -48,6 +50,28 @@ describe("HTTP caching", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const page = await fetch(`${server.url}/delivery`, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("sends the build's brotli or gzip copy of a script as the browser accepts, the same bytes once decoded", async () => {
+    const html = await (await fetch(`${server.url}/delivery`)).text();
+    const scripts = [...html.matchAll(/\/build\/[^"]+\.js/g)].map((m) => m[0]);
+    const big = scripts.find((p) => fs.statSync(path.join("public", p)).size > 10_000)!;
+    expect(fs.existsSync(path.join("public", `${big}.br`))).toBe(true);
+    const original = fs.readFileSync(path.join("public", big));
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const res = await fetch(server.url + big, { headers: { "Accept-Encoding": accept } });
+      expect(res.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(res.headers.get("content-type")).toMatch(/^application\/javascript/);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(Buffer.from(await res.arrayBuffer()).equals(original), accept).toBe(true);
+    }
+    // Only files the build wrote are served: a path climbing out of the build folder is not.
+    const outside = await fetch(`${server.url}/build/..%2F..%2Fpackage.json`, { headers: { "Accept-Encoding": "br" }, redirect: "manual" });
+    expect(outside.status).not.toBe(200);
   });
 });
 

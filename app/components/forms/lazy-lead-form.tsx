@@ -1,5 +1,4 @@
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentProps } from "react";
-import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import type { LeadForm as LeadFormComponent } from "./lead-form";
 import * as ssr from "./lead-form-ssr.server";
 
@@ -34,13 +33,20 @@ function whenNear(box: HTMLElement): Promise<void> {
   });
 }
 
-/** What the visitor typed into the server's form before the script took over. */
+/**
+ * What the visitor typed into the server's form before the script took over: the fields a person
+ * sees (not the hidden ones, not the honeypot hidden from people). This module stays free of the
+ * form's own modules, which pull in the validators.
+ */
 function typedValues(box: HTMLElement): Record<string, string> | undefined {
-  const form = box.querySelector("form");
-  if (!form) return undefined;
   const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === "string" && value !== "" && name !== "page" && name !== HONEYPOT_FIELD && !name.startsWith("__rvf")) values[name] = value;
+  for (const field of box.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[name], textarea[name]")) {
+    if (field.type === "hidden" || field.type === "file" || field.closest('[aria-hidden="true"]')) continue;
+    if (field instanceof HTMLInputElement && field.type === "checkbox") {
+      if (field.checked) values[field.name] = field.value;
+    } else if (field.value !== "") {
+      values[field.name] = field.value;
+    }
   }
   return Object.keys(values).length > 0 ? values : undefined;
 }
