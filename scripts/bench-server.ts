@@ -13,13 +13,13 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { generateParts } from "~server/demo-catalogue.server";
+import { freePort } from "../test/free-port";
 
 const { values: args } = parseArgs({
   options: {
@@ -33,17 +33,6 @@ const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const TARGET_RATIO = 0.25;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** One GET with the given headers; the bytes as sent on the wire (not decompressed). */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {

@@ -19,10 +19,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startFakeNotify, type FakeNotify, type ReceivedNotify } from "../test/fake-notify";
+import { freePort } from "../test/free-port";
 
 const require = createRequire(import.meta.url);
 // No type definitions are published for autocannon.
@@ -44,17 +44,6 @@ const dataDirs: string[] = [];
 function check(ok: boolean, message: string) {
   console.log(`${ok ? "  ok  " : "  FAIL"} ${message}`);
   if (!ok) failures.push(message);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function rssBytes(pid: number): number {
