@@ -14,7 +14,7 @@ import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
 import { isAnonymousPageRequest, matchesEtag, pageCacheKey } from "./http-cache.server";
 import { log } from "./log.server";
-import { PAGE_CACHE_MAX_MS, pageCache, withNonce } from "./page-cache.server";
+import { gzipWithNonce, PAGE_CACHE_MAX_MS, pageCache, withNonce } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
 import { precompressedAssets } from "./static-assets.server";
 
@@ -65,9 +65,12 @@ app.use((req, res, next) => {
   // An answer given before the request body was read to its end (a refused upload, a malformed
   // multipart body) closes the connection: Node does not drain a body that was partly read, so
   // a kept-alive socket would wait on the rest and the client's next request on it would hang.
+  // (Only a request that has a body: one without is not marked complete until its stream is
+  // read, and closing after every quick GET would throw keep-alive away.)
+  const hasBody = (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") || req.headers["transfer-encoding"] !== undefined;
   const writeHead = res.writeHead;
   res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
-    if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+    if (hasBody && !req.complete && !this.headersSent) this.setHeader("Connection", "close");
     return writeHead.apply(this, args);
   } as typeof res.writeHead;
   res.locals.nonce = crypto.randomBytes(16).toString("base64");
@@ -107,6 +110,16 @@ app.get("*", (req, res, next) => {
   if (matchesEtag({ headers: { get: (name: string) => req.get(name) ?? null } }, page.etag)) {
     res.removeHeader("Content-Security-Policy");
     res.status(304).end();
+    return;
+  }
+  if (req.acceptsEncodings("gzip") === "gzip") {
+    // Compressed once per stored page; a browser that also takes brotli gets gzip here, since
+    // compressing per response is what would cost.
+    const body = gzipWithNonce(page, nonce);
+    res.vary("Accept-Encoding");
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", body.length);
+    res.status(page.status).end(body);
     return;
   }
   res.status(page.status).send(withNonce(page.body, nonce));

@@ -4,6 +4,8 @@
  * of visitors on one catalogue page costs one render. The CSP nonce differs per response: it is
  * stored as a slot and filled with the new response's nonce on every hit.
  */
+import { prepareSplicedGzip, splicedGzip, type SplicedGzip } from "./spliced-gzip.server";
+
 export const NONCE_SLOT = "\u0000nonce\u0000";
 
 export interface CachedPage {
@@ -13,6 +15,8 @@ export interface CachedPage {
   body: string;
   etag: string;
   expires: number;
+  /** The body gzip-compressed around its nonce slots, made on the first hit that takes gzip. */
+  gzip?: SplicedGzip;
 }
 
 export interface PageCache {
@@ -60,6 +64,12 @@ export function createPageCache({ ttlMs: initialTtl, maxEntries }: { ttlMs: numb
       return entries.size;
     },
   };
+}
+
+/** The stored page, gzip-compressed, with this response's nonce: compressed once per page, not per response. */
+export function gzipWithNonce(page: CachedPage, nonce: string): Buffer {
+  page.gzip ??= prepareSplicedGzip(page.body, NONCE_SLOT);
+  return splicedGzip(page.gzip, nonce);
 }
 
 /** Fill a stored page (or header) with this response's nonce. */

@@ -1,5 +1,7 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startServer, type RunningServer } from "./harness";
@@ -72,6 +74,89 @@ describe("HTTP caching", () => {
     // Only files the build wrote are served: a path climbing out of the build folder is not.
     const outside = await fetch(`${server.url}/build/..%2F..%2Fpackage.json`, { headers: { "Accept-Encoding": "br" }, redirect: "manual" });
     expect(outside.status).not.toBe(200);
+  });
+});
+
+/** One request through `agent`; the status, the Connection header and whether the socket was reused. */
+function request(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string | number>; body?: Buffer } = {}) {
+  return new Promise<{ status: number; connection: string | undefined; reused: boolean }>((resolve, reject) => {
+    const req = http.request(url, { agent, method: options.method ?? "GET", headers: options.headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket }));
+    });
+    req.on("error", reject);
+    if (options.body) req.write(options.body);
+    // A body announced longer than what is sent stays open: the server must answer without it.
+    if (!options.headers?.["content-length"] || options.body?.length === Number(options.headers["content-length"])) req.end();
+  });
+}
+
+/** A GET with the raw bytes as sent (Node's fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("page cache", () => {
+  it("answers repeated anonymous views from the stored page, gzip-compressed, each with its own nonce", async () => {
+    const url = `${server.url}/catalog/parts?search=${encodeURIComponent("колодка")}&page=2`;
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await rawGet(url, { "Accept-Encoding": "gzip, deflate, br" }));
+    const nonces = answers.map((a) => /'nonce-([^']+)'/.exec(String(a.headers["content-security-policy"]))![1]);
+    expect(new Set(nonces).size).toBe(3);
+    // The first view renders (compressed on the fly); the next ones come from the stored page.
+    const pages = answers.map((a, i) => {
+      if (i === 0) return (a.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(a.body) : zlib.gunzipSync(a.body)).toString("utf8");
+      expect(a.headers["content-encoding"]).toBe("gzip");
+      expect(Number(a.headers["content-length"])).toBe(a.body.length);
+      return zlib.gunzipSync(a.body).toString("utf8");
+    });
+    pages.forEach((html, i) => {
+      expect(html).toContain(`nonce="${nonces[i]}"`);
+      for (const other of nonces.filter((_, j) => j !== i)) expect(html).not.toContain(other);
+    });
+    // The same page apart from the nonce.
+    expect(pages[0].replaceAll(nonces[0], "N")).toBe(pages[1].replaceAll(nonces[1], "N"));
+    expect(pages[1].replaceAll(nonces[1], "N")).toBe(pages[2].replaceAll(nonces[2], "N"));
+    const plain = await rawGet(url, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8").replaceAll(/'nonce-[^']+'|nonce="[^"]+"/g, "")).toBe(pages[2].replaceAll(/'nonce-[^']+'|nonce="[^"]+"/g, ""));
+  });
+});
+
+describe("connections", () => {
+  it("keeps a connection alive across requests answered at once", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const answers = [];
+    for (const path of ["/healthz", "/healthz", "/robots.txt", "/catalog/parts"]) answers.push(await request(agent, server.url + path));
+    agent.destroy();
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((a) => a.connection)).toEqual(["keep-alive", "keep-alive", "keep-alive", "keep-alive"]);
+    expect(answers.slice(1).every((a) => a.reused)).toBe(true);
+  });
+
+  it("closes the connection when it answers before reading a body, and the next request gets a fresh one", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    // More parts than an upload may have, at the start of a body announced as 5 MB: refused mid-way.
+    const parts = Array.from({ length: 100 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join("");
+    const refused = await request(agent, `${server.url}/api/lead/parts-list`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": 5 * 1024 * 1024 },
+      body: Buffer.from(parts),
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.connection).toBe("close");
+    const next = await request(agent, `${server.url}/healthz`);
+    agent.destroy();
+    expect(next.status).toBe(200);
+    expect(next.reused).toBe(false);
   });
 });
 
