@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { generateParts } from "~server/demo-catalogue.server";
-import { freePort } from "../test/free-port";
+import { freePort, waitForHealthz } from "../test/server-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -98,17 +98,7 @@ async function main() {
   process.on("exit", stop);
 
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForHealthz(base, child, () => output, 60_000);
 
     const listPath = `/catalog/parts?search=${encodeURIComponent("фильтр масляный")}&page=2`;
     // The first load builds the catalogue snapshot and its search index.

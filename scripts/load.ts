@@ -22,7 +22,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { startFakeNotify, type FakeNotify, type ReceivedNotify } from "../test/fake-notify";
-import { freePort } from "../test/free-port";
+import { freePort, waitForHealthz } from "../test/server-process";
 
 const require = createRequire(import.meta.url);
 // No type definitions are published for autocannon.
@@ -95,17 +95,7 @@ async function startServer(notifyUrl: string): Promise<Server> {
   child.stderr!.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForHealthz(url, child, () => logs);
   return { url, child, dataDir, gcReport, logs: () => logs, exited };
 }
 

@@ -1,0 +1,33 @@
+import type { ChildProcess } from "node:child_process";
+import net from "node:net";
+
+/** A TCP port free on loopback right now, for a server started by a test or a benchmark. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Polls `{url}/healthz` until the server answers, failing with its output if the process exits
+ * first or nothing answers in time.
+ */
+export async function waitForHealthz(url: string, child: ChildProcess, output: () => string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
