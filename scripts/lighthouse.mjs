@@ -209,13 +209,13 @@ async function main() {
       }
 
       // Budgets.
+      const requests = audit("network-requests")?.details?.items ?? [];
       const linked = await firstViewJs(server.url, page.path);
       // Everything the first view actually loaded, lazy chunks included (as sent, compressed).
-      const scripts = (audit("network-requests")?.details?.items ?? []).filter((r) => r.resourceType === "Script" && r.url.startsWith(server.url));
+      const scripts = requests.filter((r) => r.resourceType === "Script" && r.url.startsWith(server.url));
       const loaded = { files: scripts.length, gz: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0), urls: scripts.map((r) => new URL(r.url).pathname) };
       const js = loaded.gz >= linked.gz ? loaded : linked;
       const unsized = audit("unsized-images")?.details?.items ?? [];
-      const requests = audit("network-requests")?.details?.items ?? [];
       const externalFonts = requests.filter(
         (r) => (r.resourceType === "Font" || /fonts\.(googleapis|gstatic)\.com/.test(r.url)) && !r.url.startsWith(server.url),
       );
