@@ -208,7 +208,9 @@ describe("keyboard", () => {
     await badge.locator("summary").focus();
     await p.keyboard.press("Enter");
     await tooltip.waitFor({ state: "visible" });
-    await expect(badge.locator("summary").getAttribute("aria-describedby")).resolves.toBe(await tooltip.getAttribute("id"));
+    // The details element opens natively; React links the tooltip on its toggle event, a moment later.
+    const tooltipId = await tooltip.getAttribute("id");
+    await expect.poll(() => badge.locator("summary").getAttribute("aria-describedby")).toBe(tooltipId);
     await p.keyboard.press("Escape");
     await tooltip.waitFor({ state: "hidden" });
     await expect(p.evaluate(() => document.activeElement?.tagName)).resolves.toBe("SUMMARY");
