@@ -4,33 +4,30 @@
  * a visible focus; form errors tied to their fields.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, MODES, newContext, ready, startServer, type RunningServer } from "./harness";
+import { MODES, newContext, ready, serverAndBrowser } from "./harness";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 let truckPath: string;
 let partPath: string;
 
 async function firstLink(pagePath: string, re: RegExp): Promise<string> {
-  const html = await (await fetch(server.url + pagePath)).text();
+  const html = await (await fetch(suite.server.url + pagePath)).text();
   for (const m of html.matchAll(/href="([^"]+)"/g)) {
-    const u = new URL(m[1].replace(/&amp;/g, "&"), server.url + pagePath);
+    const u = new URL(m[1].replace(/&amp;/g, "&"), suite.server.url + pagePath);
     if (re.test(u.pathname)) return u.pathname;
   }
   throw new Error(`no link matching ${re} on ${pagePath}`);
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   truckPath = await firstLink("/catalog/trucks?type=tyagach", /^\/catalog\/trucks\/[^/]+\/[^/]+$/);
   // A part in stock, so 'Купить' is enabled.
-  const list = await (await fetch(`${server.url}/catalog/parts?search=${encodeURIComponent("фильтр")}`)).text();
+  const list = await (await fetch(`${suite.server.url}/catalog/parts?search=${encodeURIComponent("фильтр")}`)).text();
   const links = [...new Set([...list.matchAll(/href="(\/catalog\/parts\/[^"/?#]+)"/g)].map((m) => m[1]))];
   for (const link of links) {
-    const html = await (await fetch(server.url + link)).text();
+    const html = await (await fetch(suite.server.url + link)).text();
     if (/purchase__buy"(?! disabled)/.test(html)) {
       partPath = link;
       break;
@@ -39,18 +36,13 @@ beforeAll(async () => {
   if (!partPath) throw new Error("no part in stock");
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /**
  * A context for the axe runs. axe is a script run in the page, which a context with JavaScript
  * disabled cannot run (its timers never fire), so "without JavaScript" is the page as such a
  * browser gets it: the server's HTML with every script removed and no script loaded.
  */
 async function axeContext(javaScriptEnabled: boolean, mobile = false): Promise<BrowserContext> {
-  const context = await newContext(browser, server.url, { javaScriptEnabled: true, mobile });
+  const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true, mobile });
   if (javaScriptEnabled) return context;
   await context.route("**/*", async (route) => {
     const type = route.request().resourceType();
@@ -169,7 +161,7 @@ describe("keyboard", () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
   });
 
   afterAll(async () => {
@@ -269,7 +261,7 @@ describe("keyboard", () => {
 
 describe.each(MODES)("focus and errors $name", ({ javaScriptEnabled }) => {
   it("shows a visible focus outline on everything reached by Tab", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/catalog/parts");
     await ready(page, javaScriptEnabled);
@@ -293,7 +285,7 @@ describe.each(MODES)("focus and errors $name", ({ javaScriptEnabled }) => {
   });
 
   it("ties each form error to its field with aria-invalid and aria-describedby", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/delivery?modal=callback");
     await ready(page, javaScriptEnabled);

@@ -1,13 +1,11 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Part } from "~/lib/part";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { launchBrowser, MODES, newContext, ready, startServer, type RunningServer } from "./harness";
+import { MODES, newContext, ready, serverAndBrowser } from "./harness";
 
-let server: RunningServer;
 let notify: FakeNotify;
-let browser: Browser;
 
 // The server runs on the same deterministic demo catalogue.
 const parts = generateParts(360).flatMap((g) => g.parts);
@@ -17,15 +15,14 @@ const soldOut = parts.find((p) => p.balance === 0)!;
 
 beforeAll(async () => {
   notify = await startFakeNotify();
-  server = await startServer({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "cart-key" });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await notify?.close();
 });
+
+// Started after the fake notify service above, stopped before it.
+const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "cart-key" }));
 
 beforeEach(() => {
   notify.received = [];
@@ -41,7 +38,7 @@ async function dataLayer(page: Page) {
 
 describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
   it("buys, steps within the balance, survives a reload and orders", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
 
     await page.goto(`/catalog/parts/${soldOut.slug}`);
@@ -112,8 +109,8 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
         {
           key: "goods",
           value: [
-            `${server.url}/catalog/parts/${twoInStock.slug} ${twoInStock.fullName} — 2 шт.`,
-            `${server.url}/catalog/parts/${another.slug} ${another.fullName} — 1 шт.`,
+            `${suite.server.url}/catalog/parts/${twoInStock.slug} ${twoInStock.fullName} — 2 шт.`,
+            `${suite.server.url}/catalog/parts/${another.slug} ${another.fullName} — 1 шт.`,
           ].join("\n"),
         },
       ],
@@ -131,7 +128,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
 
   it("keeps the visitor on the form with what was typed when the order fails", async () => {
     notify.mode = "fail";
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     const alerts: string[] = [];
     page.on("dialog", async (d) => {
@@ -157,7 +154,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
   });
 
   it("shows 'Корзина пуста' for an empty cart and sends an empty cart away from the order form", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/cart");
     await page.getByText("Корзина пуста").waitFor();
@@ -170,7 +167,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
 describe("cart cookie", () => {
   it("treats a tampered cookie as an empty cart, never an error", async () => {
     for (const value of ["%%%", "x".repeat(5000), "1.99999999", "<script>.1", "eyJ9"]) {
-      const res = await fetch(`${server.url}/cart`, { headers: { Cookie: `cart=${value}` } });
+      const res = await fetch(`${suite.server.url}/cart`, { headers: { Cookie: `cart=${value}` } });
       expect(res.status).toBe(200);
       expect(await res.text()).not.toContain("<script>.1");
     }
@@ -184,16 +181,16 @@ describe("cart cookie", () => {
     // Lengthen the first id to fill the last few bytes.
     items[0] = `zz-0${"a".repeat(room + 1 - items.join("~").length)}.1`;
     const body = new URLSearchParams({ intent: "add", id: another.id, returnTo: `/catalog/parts/${another.slug}` });
-    const res = await fetch(`${server.url}/cart`, { method: "POST", body, redirect: "manual", headers: { Cookie: `cart=${items.join("~")}` } });
+    const res = await fetch(`${suite.server.url}/cart`, { method: "POST", body, redirect: "manual", headers: { Cookie: `cart=${items.join("~")}` } });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/cart?notice=full");
     expect(res.headers.get("set-cookie") ?? "").not.toContain(another.id);
-    const page = await (await fetch(`${server.url}/cart?notice=full`)).text();
+    const page = await (await fetch(`${suite.server.url}/cart?notice=full`)).text();
     expect(page).toContain("Корзина заполнена: оформите заказ или удалите часть позиций, чтобы добавить новые.");
   });
 
   it("clamps amounts to the current balance when rendering", async () => {
-    const res = await fetch(`${server.url}/cart`, { headers: { Cookie: `cart=${twoInStock.id}.50` } });
+    const res = await fetch(`${suite.server.url}/cart`, { headers: { Cookie: `cart=${twoInStock.id}.50` } });
     const html = await res.text();
     expect(html).toContain("Корзина (2)");
     expect(html).toMatch(new RegExp(`cart-line-${twoInStock.id}`));
@@ -202,19 +199,19 @@ describe("cart cookie", () => {
   it("hands analytics of a change made without JavaScript to the next page that runs it", async () => {
     // A click before the page's scripts started: a plain POST and a redirect.
     const body = new URLSearchParams({ intent: "add", id: another.id, returnTo: "/delivery" });
-    const res = await fetch(`${server.url}/cart`, { method: "POST", body, redirect: "manual" });
+    const res = await fetch(`${suite.server.url}/cart`, { method: "POST", body, redirect: "manual" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/delivery");
     const cookies = res.headers.getSetCookie().map((c) => {
       const [pair] = c.split(";");
       const eq = pair.indexOf("=");
-      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: server.url };
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: suite.server.url };
     });
     const events = cookies.find((c) => c.name === "cart_events");
     expect(JSON.parse(Buffer.from(events!.value, "base64url").toString("utf8"))).toEqual([
       { ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } } },
     ]);
-    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     await context.addCookies(cookies);
     const page = await context.newPage();
     await page.goto("/delivery");

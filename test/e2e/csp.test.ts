@@ -1,21 +1,10 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { launchBrowser, newContext, ready, startServer, watchConsole, type RunningServer } from "./harness";
+import { newContext, ready, serverAndBrowser, watchConsole } from "./harness";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 const part = generateParts(360).flatMap((g) => g.parts).find((p) => p.balance > 0 && p.images.length > 1)!;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const ROUTES = [
   "/",
@@ -40,7 +29,7 @@ const ROUTES = [
 
 describe("content security policy in the browser", () => {
   it("is never violated on any page, with its scripts, styles, modals and carousels running", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     // Recorded before any page script runs; init scripts are not subject to the page's policy.
     await context.addInitScript(() => {
       const seen: string[] = [];

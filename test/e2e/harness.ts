@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { freePort, waitForHealthz } from "../server-process";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -64,6 +65,40 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
+}
+
+/** The built server and Chromium a test file shares; valid inside its tests. */
+export interface Suite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the built server (with `env`, read when the file's tests start) and Chromium before a
+ * file's tests and stops both after them. Hooks a file registers earlier run first, so a fake
+ * upstream started there can be passed in `env`.
+ */
+export function serverAndBrowser(env: () => Record<string, string> = () => ({})): Suite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env());
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error("the server starts in beforeAll");
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error("the browser starts in beforeAll");
+      return browser;
+    },
+  };
 }
 
 export interface ContextOptions {

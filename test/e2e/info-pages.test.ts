@@ -1,22 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, MODES, newContext, ready, startServer, watchConsole, type RunningServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { MODES, newContext, ready, serverAndBrowser, watchConsole } from "./harness";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function html(path: string) {
-  const res = await fetch(server.url + path);
+  const res = await fetch(suite.server.url + path);
   return { status: res.status, text: (await res.text()).replace(/<!-- -->/g, "").replace(/\u00a0/g, " ") };
 }
 
@@ -63,7 +52,7 @@ describe("information pages", () => {
     const { text } = await html("/");
     const href = /href="([^"]+\.pdf)"/.exec(text)?.[1];
     expect(href).toBeDefined();
-    const res = await fetch(server.url + href);
+    const res = await fetch(suite.server.url + href);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/pdf");
   });
@@ -92,7 +81,7 @@ describe("information pages", () => {
 
 describe.each(MODES)("information pages in the browser $name", ({ javaScriptEnabled }) => {
   it("opens the leasing FAQ with the first answer shown, and toggles the others", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/leasing");
     await ready(page, javaScriptEnabled);
@@ -105,7 +94,7 @@ describe.each(MODES)("information pages in the browser $name", ({ javaScriptEnab
   });
 
   it("shows the map fallback with an 'Открыть в Яндекс Картах' link when no key is set, and no console errors", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto("/contacts");

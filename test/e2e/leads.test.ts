@@ -1,27 +1,24 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { launchBrowser, MODES, newContext, ready, startServer, type RunningServer } from "./harness";
+import { MODES, newContext, ready, serverAndBrowser } from "./harness";
 
 const KEY = "e2e-notify-key-51c2";
-let server: RunningServer;
 let notify: FakeNotify;
-let browser: Browser;
 
 beforeAll(async () => {
   notify = await startFakeNotify();
-  server = await startServer({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1500" });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await notify?.close();
 });
+
+// Started after the fake notify service above, stopped before it.
+const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1500" }));
 
 beforeEach(() => {
   notify.received = [];
@@ -37,7 +34,7 @@ async function fillLead(page: Page, dialog: ReturnType<Page["getByRole"]>, name 
 }
 
 function undelivered(): number {
-  const dir = path.join(server.dataDir, "leads");
+  const dir = path.join(suite.server.dataDir, "leads");
   return fs
     .readdirSync(dir)
     .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")))
@@ -46,7 +43,7 @@ function undelivered(): number {
 
 describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
   it("sends a callback request from the modal and lands on the success page", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/delivery?modal=callback");
     await ready(page, javaScriptEnabled);
@@ -67,7 +64,7 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
         { key: "phone", value: "+7(912)345-67-89" },
         { key: "inn", value: "" },
         { key: "comment", value: "Интересует J7" },
-        { key: "source", value: `<a href="${server.url}/delivery">Источник</a>` },
+        { key: "source", value: `<a href="${suite.server.url}/delivery">Источник</a>` },
       ],
     });
     await page.getByRole("link", { name: "Назад" }).click();
@@ -76,7 +73,7 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
   });
 
   it("shows the spec's validation messages and sends nothing", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/leasing?modal=leasing");
     await ready(page, javaScriptEnabled);
@@ -112,7 +109,7 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     fs.writeFileSync(list, "артикул;количество\n1012015-81D;4\n");
     const photo = path.join(dir, "photo.png");
     fs.writeFileSync(photo, Buffer.alloc(300_000, 1));
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/catalog/parts?modal=parts-list");
     await ready(page, javaScriptEnabled);
@@ -146,7 +143,7 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
   it("keeps the lead on disk and shows the spec's error when the notify service fails", async () => {
     notify.mode = "fail";
     const before = undelivered();
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     const alerts: string[] = [];
     page.on("dialog", async (d) => {
@@ -175,7 +172,7 @@ describe("parts-list files with JavaScript", () => {
     const b = path.join(dir, "b.pdf");
     fs.writeFileSync(a, Buffer.alloc(6 * 1024 * 1024));
     fs.writeFileSync(b, Buffer.alloc(5 * 1024 * 1024));
-    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     const page = await context.newPage();
     const alerts: string[] = [];
     page.on("dialog", async (d) => {
@@ -203,7 +200,7 @@ describe("uploads over the cap", () => {
     body.append("phone", "+7 (912) 345-67-89");
     body.append("consent", "on");
     body.append("files", new Blob([new Uint8Array(12 * 1024 * 1024)]), "big.bin");
-    const res = await fetch(`${server.url}/lead/parts-list`, { method: "POST", body });
+    const res = await fetch(`${suite.server.url}/lead/parts-list`, { method: "POST", body });
     expect(res.status).toBe(413);
     expect(await res.text()).toContain("больше 10 МБ");
     expect(notify.received).toHaveLength(0);
@@ -215,7 +212,7 @@ describe("lead form details with JavaScript", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-"));
     const file = path.join(dir, "список.pdf");
     fs.writeFileSync(file, Buffer.alloc(3 * 1024 * 1024, 7));
-    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     const page = await context.newPage();
     // Hold the answer back so the sending state can be seen.
     await page.route("**/api/lead/parts-list", async (route) => {
@@ -236,7 +233,7 @@ describe("lead form details with JavaScript", () => {
   });
 
   it("takes a pasted or autofilled +7 or 8 number without losing a digit", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     const page = await context.newPage();
     await page.goto("/delivery?modal=callback");
     await ready(page, true);

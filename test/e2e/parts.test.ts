@@ -1,29 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { launchBrowser, MODES, newContext, ready, startServer, type RunningServer } from "./harness";
+import { MODES, newContext, ready, serverAndBrowser } from "./harness";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 const parts = generateParts(360).flatMap((g) => g.parts);
 const withGallery = parts.find((p) => p.images.length >= 3)!;
 const group = parts[0].group;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const rowNames = (page: Page) => page.getByTestId("part-row").locator(".part-row__name").allTextContents();
 
 describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
   it("finds parts with a typo and with the wrong keyboard layout", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/catalog/parts");
     await ready(page, javaScriptEnabled);
@@ -45,7 +35,7 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
   });
 
   it("filters by group, sorts by price and resets to page 1", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/catalog/parts?page=3");
     await ready(page, javaScriptEnabled);
@@ -67,7 +57,7 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
   });
 
   it("pages through results with the pagination links", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/catalog/parts?search=фильтр");
     await ready(page, javaScriptEnabled);
@@ -86,7 +76,7 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
 
   it("shows a part with its group link, stock and description", async () => {
     const part = parts.find((p) => p.description && p.article)!;
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/catalog/parts");
     await ready(page, javaScriptEnabled);
@@ -108,7 +98,7 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
 
 describe("part gallery with JavaScript", () => {
   it("opens the full-screen viewer, moves with the arrow keys, wraps around and closes on Escape", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     const page = await context.newPage();
     await page.goto(`/catalog/parts/${withGallery.slug}`);
     await ready(page, true);
@@ -132,7 +122,7 @@ describe("part gallery with JavaScript", () => {
   });
 
   it("redirects an unknown part to /not-found", async () => {
-    const res = await fetch(`${server.url}/catalog/parts/no-such-part`, { redirect: "manual" });
+    const res = await fetch(`${suite.server.url}/catalog/parts/no-such-part`, { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/not-found");
   });

@@ -1,23 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, MODES, newContext, ready, startServer, watchConsole, type RunningServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { MODES, newContext, ready, serverAndBrowser, watchConsole } from "./harness";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe("HTTP basics", () => {
   it("answers /healthz with ok", async () => {
-    const res = await fetch(`${server.url}/healthz`);
+    const res = await fetch(`${suite.server.url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok" });
   });
@@ -25,10 +14,10 @@ describe("HTTP basics", () => {
   it.each(["/no-such-page", "/catalog/trucks/tyagach", "/catalog/trucks/nope/nope", "/catalog/parts/a/b", "/%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82"])(
     "redirects the unknown path %s to /not-found, which answers 404",
     async (path) => {
-      const res = await fetch(server.url + path, { redirect: "manual" });
+      const res = await fetch(suite.server.url + path, { redirect: "manual" });
       expect(res.status).toBe(302);
-      expect(new URL(res.headers.get("location")!, server.url).pathname).toBe("/not-found");
-      const page = await fetch(`${server.url}/not-found`);
+      expect(new URL(res.headers.get("location")!, suite.server.url).pathname).toBe("/not-found");
+      const page = await fetch(`${suite.server.url}/not-found`);
       expect(page.status).toBe(404);
       expect(await page.text()).toContain("Страница не найдена");
     },
@@ -47,7 +36,7 @@ describe("HTTP basics", () => {
     "/form-success?fromUrl=/leasing",
     "/service",
   ])("serves %s inside the site shell", async (path) => {
-    const res = await fetch(server.url + path);
+    const res = await fetch(suite.server.url + path);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<html lang="ru"');
@@ -57,9 +46,9 @@ describe("HTTP basics", () => {
   });
 
   it("logs one JSON line per request without query strings", async () => {
-    await fetch(`${server.url}/delivery?phone=79990001122`);
+    await fetch(`${suite.server.url}/delivery?phone=79990001122`);
     await new Promise((r) => setTimeout(r, 100));
-    const line = server
+    const line = suite.server
       .logs()
       .split("\n")
       .filter((l) => l.includes('"path":"/delivery"'))
@@ -68,13 +57,13 @@ describe("HTTP basics", () => {
     const entry = JSON.parse(line!);
     expect(entry).toMatchObject({ msg: "request", method: "GET", path: "/delivery", status: 200 });
     expect(typeof entry.ms).toBe("number");
-    expect(server.logs()).not.toContain("79990001122");
+    expect(suite.server.logs()).not.toContain("79990001122");
   });
 });
 
 describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
   it("shows the header, menu and footer, and the sales point of the page", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto("/delivery");
@@ -99,7 +88,7 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
   });
 
   it("opens the Запчасти dropdown and reaches the parts catalogue", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/");
     await ready(page, javaScriptEnabled);
@@ -112,7 +101,7 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
   });
 
   it("has a burger menu on small screens with an expandable parts group", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled, mobile: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled, mobile: true });
     const page = await context.newPage();
     await page.goto("/");
     await ready(page, javaScriptEnabled);
@@ -127,7 +116,7 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
   });
 
   it("renders a modal from the URL and closes it by its close button", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/delivery?modal=callback");
     await ready(page, javaScriptEnabled);
@@ -142,7 +131,7 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
   });
 
   it("keeps the cookie banner hidden after accepting and reloading", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/leasing");
     await ready(page, javaScriptEnabled);
@@ -160,7 +149,7 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
 
 describe("with JavaScript", () => {
   it("opens a modal without a round trip, closes on Escape and backdrop, and returns focus", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     const page = await context.newPage();
     await page.goto("/");
     await ready(page, true);
@@ -196,7 +185,7 @@ describe("with JavaScript", () => {
   });
 
   it("scrolls to the top on every page change", async () => {
-    const context = await newContext(browser, server.url, { javaScriptEnabled: true });
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     const page = await context.newPage();
     await page.setViewportSize({ width: 1366, height: 400 });
     await page.goto("/privacy");

@@ -1,27 +1,17 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, MODES, newContext, ready, startServer, watchConsole, type RunningServer } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { MODES, newContext, ready, serverAndBrowser, watchConsole } from "./harness";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const J7 = "/catalog/trucks/tyagach/faw-j7-6x4-460";
 const TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
 
 async function open(path: string, javaScriptEnabled: boolean, mobile = false) {
-  const context = await newContext(browser, server.url, { javaScriptEnabled, mobile });
+  const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled, mobile });
   // The cookie banner is accepted, so it covers nothing at the bottom of the screen.
-  await context.addCookies([{ name: "cookie_consent", value: "1", url: server.url }]);
+  await context.addCookies([{ name: "cookie_consent", value: "1", url: suite.server.url }]);
   const page = await context.newPage();
   const errors = watchConsole(page);
   await page.goto(path);
@@ -51,15 +41,15 @@ describe("truck pages over HTTP", () => {
     ["/catalog/trucks?type=bogus&utm_source=mail", "/catalog/trucks?utm_source=mail"],
     ["/catalog/trucks?utm_source=mail&type=%D1%82%D1%8F%D0%B3%D0%B0%D1%87", "/catalog/trucks?utm_source=mail"],
   ])("drops the unknown type from %s", async (from, to) => {
-    const res = await fetch(server.url + from, { redirect: "manual" });
+    const res = await fetch(suite.server.url + from, { redirect: "manual" });
     expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("location")!, server.url);
+    const location = new URL(res.headers.get("location")!, suite.server.url);
     expect(location.pathname + location.search).toBe(to);
   });
 
   it("keeps a known or empty type", async () => {
     for (const path of ["/catalog/trucks?type=samosval", "/catalog/trucks?type=", "/catalog/trucks"]) {
-      const res = await fetch(server.url + path, { redirect: "manual" });
+      const res = await fetch(suite.server.url + path, { redirect: "manual" });
       expect(res.status, path).toBe(200);
     }
   });
@@ -70,14 +60,14 @@ describe("truck pages over HTTP", () => {
     // A real truck under the wrong category is unknown too.
     "/catalog/trucks/samosval/faw-j7-6x4-460",
   ])("redirects the unknown truck %s to /not-found", async (path) => {
-    const res = await fetch(server.url + path, { redirect: "manual" });
+    const res = await fetch(suite.server.url + path, { redirect: "manual" });
     expect(res.status).toBe(302);
-    expect(new URL(res.headers.get("location")!, server.url).pathname).toBe("/not-found");
+    expect(new URL(res.headers.get("location")!, suite.server.url).pathname).toBe("/not-found");
   });
 
   it("sets a distinct title and description for each category", async () => {
     const pages = await Promise.all(
-      ["", "?type=tyagach", "?type=spectehnika", "?type=samosval"].map(async (query) => (await fetch(`${server.url}/catalog/trucks${query}`)).text()),
+      ["", "?type=tyagach", "?type=spectehnika", "?type=samosval"].map(async (query) => (await fetch(`${suite.server.url}/catalog/trucks${query}`)).text()),
     );
     const titles = pages.map(titleOf);
     const descriptions = pages.map(descriptionOf);
@@ -90,22 +80,22 @@ describe("truck pages over HTTP", () => {
   });
 
   it("gives each truck its own title and description", async () => {
-    const html = await (await fetch(server.url + J7)).text();
+    const html = await (await fetch(suite.server.url + J7)).text();
     expect(titleOf(html)).toContain("FAW J7 6x4 460 л.с.");
     expect(descriptionOf(html)).toContain("Флагманский магистральный тягач");
   });
 
   it("ships only the card data to the list, not the whole catalogue", async () => {
-    const html = await (await fetch(`${server.url}/catalog/trucks?type=samosval`)).text();
+    const html = await (await fetch(`${suite.server.url}/catalog/trucks?type=samosval`)).text();
     expect(html).toContain("Самосвал FAW J6P 8x4");
     expect(html).not.toContain("FAW J7 6x4 460 л.с.");
-    // Characteristics and descriptions stay on the server.
+    // Characteristics and descriptions stay on the suite.server.
     expect(html).not.toContain("Колесная база");
     expect(html).not.toContain("shortDescription");
   });
 
   it("renders the home hero poster as the largest paint, and no video in the HTML", async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${suite.server.url}/`)).text();
     const img = /<img[^>]*hero-poster\.jpg[^>]*>/.exec(html)?.[0] ?? "";
     expect(img).toContain('fetchpriority="high"');
     expect(img).toMatch(/srcSet="[^"]*hero-poster-mobile\.jpg/i);
@@ -124,7 +114,7 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог", "Модельный ряд"]);
     await page.getByRole("heading", { name: "Не можете определиться?" }).waitFor({ state: "visible" });
     const help = page.locator(".help-banner").getByRole("link", { name: "Связаться" });
-    expect(new URL((await help.getAttribute("href"))!, server.url).pathname).toBe("/");
+    expect(new URL((await help.getAttribute("href"))!, suite.server.url).pathname).toBe("/");
 
     const sidebar = page.getByRole("navigation", { name: "Категории техники" });
     await expect(sidebar.locator("[aria-current=page]").textContent()).resolves.toContain("Все");
