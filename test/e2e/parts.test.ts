@@ -127,3 +127,36 @@ describe("part gallery with JavaScript", () => {
     expect(res.headers.get("location")).toBe("/not-found");
   });
 });
+
+describe("scripts after the first paint", () => {
+  it("puts the modulepreload links in a few per task, all before the scripts, and the page hydrates", async () => {
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
+    // Each MutationObserver callback gathers the insertions of one task.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __batches: string[][] };
+      w.__batches = [];
+      new MutationObserver((records) => {
+        const added = records
+          .filter((r) => (r.target as Element).id === "hydration-scripts")
+          .flatMap((r) => [...r.addedNodes])
+          .filter((n): n is Element => n instanceof Element)
+          .map((n) => (n.tagName === "LINK" ? `link:${n.getAttribute("rel")}` : `script:${n.getAttribute("type") ?? "classic"}`));
+        if (added.length) w.__batches.push(added);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto("/catalog/parts");
+    await ready(page, true);
+    const batches = await page.evaluate(() => (window as unknown as { __batches: string[][] }).__batches);
+    const flat = batches.flat();
+    const preloads = flat.filter((t) => t === "link:modulepreload").length;
+    expect(preloads).toBeGreaterThan(8);
+    // No task inserts more than four links.
+    for (const batch of batches) expect(batch.filter((t) => t === "link:modulepreload").length).toBeLessThanOrEqual(4);
+    expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(preloads / 4));
+    // Every link is in before the first script.
+    expect(flat.lastIndexOf("link:modulepreload")).toBeLessThan(flat.findIndex((t) => t.startsWith("script:")));
+    expect(flat).toContain("script:module");
+    await context.close();
+  });
+});
