@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type SwiperType from "swiper";
+import { onceNear } from "~/lib/once-near";
 
 /**
  * A Swiper carousel that is a plain scrollable row until Swiper loads (it is imported only
@@ -28,24 +29,10 @@ export function Carousel({ label, variant, children }: { label: string; variant:
         });
       });
     // Swiper (~22 KB gzip) is fetched when the carousel comes near the screen, not with the page.
-    const box = ref.current;
-    let observer: IntersectionObserver | undefined;
-    if (box && typeof IntersectionObserver !== "undefined") {
-      observer = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer?.disconnect();
-          void start();
-        },
-        { rootMargin: "200px" },
-      );
-      observer.observe(box);
-    } else {
-      void start();
-    }
+    const stop = ref.current ? onceNear(ref.current, "200px", () => void start()) : undefined;
     return () => {
       cancelled = true;
-      observer?.disconnect();
+      stop?.();
       swiperRef.current?.destroy(true, true);
       swiperRef.current = null;
     };

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { yandexMapsLink, type Location } from "~/data/site";
+import { onceNear } from "~/lib/once-near";
 import { PinIcon } from "./icons";
 import type { YandexMapProps } from "./yandex-map";
 
@@ -18,19 +19,12 @@ export function LocationMap({ location, className = "", isStatic = false }: { lo
   useEffect(() => {
     const box = ref.current;
     if (!apiKey || !box || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        setState("loading");
-        import("./yandex-map")
-          .then((module) => setMapImpl(() => module.default))
-          .catch(() => setState("fallback"));
-      },
-      { rootMargin: "300px" },
-    );
-    observer.observe(box);
-    return () => observer.disconnect();
+    return onceNear(box, "300px", () => {
+      setState("loading");
+      import("./yandex-map")
+        .then((module) => setMapImpl(() => module.default))
+        .catch(() => setState("fallback"));
+    });
   }, [apiKey]);
 
   return (

@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentProps } from "react";
 import type { LeadForm as LeadFormComponent } from "./lead-form";
 import * as ssr from "./lead-form-ssr.server";
+import { onceNear } from "~/lib/once-near";
 
 type LeadFormProps = ComponentProps<typeof LeadFormComponent>;
 type FormComponent = typeof LeadFormComponent | typeof BrowserLeadForm;
@@ -18,18 +19,17 @@ const BrowserLeadForm = lazy(() => loadLeadForm().then((LeadForm) => ({ default:
 /** Resolves when the form in `box` comes within 300 px of the screen, or is touched or focused. */
 function whenNear(box: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof IntersectionObserver === "undefined") return resolve();
+    let stop = () => {};
     const done = () => {
-      observer.disconnect();
+      stop();
       box.removeEventListener("focusin", done);
       box.removeEventListener("pointerdown", done);
       resolve();
     };
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: "300px" });
-    // The host itself has no box (display: contents): watch the form in it.
-    observer.observe(box.firstElementChild ?? box);
     box.addEventListener("focusin", done);
     box.addEventListener("pointerdown", done);
+    // The host itself has no box (display: contents): watch the form in it.
+    stop = onceNear(box.firstElementChild ?? box, "300px", done);
   });
 }
 
