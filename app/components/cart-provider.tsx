@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { ecommerceEvent, pushDataLayer, type EcommerceEvent } from "~/lib/analytics";
+import { shownCartLines, type CartLine } from "~/lib/cart-lines";
 import { applyCartIntent, cartCount, clampToStock, CART_COOKIE_NAME, CART_STORAGE_KEY, encodeCartCookie, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
 
 interface CartContextValue {
@@ -124,9 +125,14 @@ export function CartProvider({
   );
 }
 
-/** Whether the browser's cart has replaced the server's copy yet (false while hydrating). */
-export function useCartReconciled(): boolean {
-  return useContext(CartReconciledContext);
+/**
+ * The server's cart lines as the browser's cart has them once it is reconciled; with JavaScript
+ * the browser's cart is the truth, so amounts and totals follow it without a reload.
+ */
+export function useShownCartLines(lines: readonly CartLine[]): CartLine[] {
+  const { amountOf } = useCart();
+  const reconciled = useContext(CartReconciledContext);
+  return shownCartLines(lines, reconciled ? amountOf : undefined);
 }
 
 export function useCart(): CartContextValue {

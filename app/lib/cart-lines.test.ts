@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartLines, cartTotal } from "./cart-lines";
+import { cartLines, cartTotal, shownCartLines, type CartLine } from "./cart-lines";
 import type { Part } from "./part";
 
 const part = (id: string, price: number, balance: number): Part => ({
@@ -34,5 +34,29 @@ describe("cartLines", () => {
     ]);
     expect(lines[0].name).toBe("Деталь 1 FAW");
     expect(cartTotal(lines)).toBe(450.5);
+  });
+});
+
+describe("shownCartLines", () => {
+  const line = (id: string, amount: number, balance: number): CartLine => ({ id, slug: `p-${id}`, name: id, article: "", price: 10, balance, amount });
+  const lines = [line("1", 2, 5), line("2", 1, 3), line("3", 4, 4)];
+
+  it("keeps the server's amounts until the browser cart is known", () => {
+    expect(shownCartLines(lines).map((l) => [l.id, l.amount])).toEqual([
+      ["1", 2],
+      ["2", 1],
+      ["3", 4],
+    ]);
+  });
+
+  it("takes the browser cart's amounts, clamped to the balance, and drops the lines it no longer holds", () => {
+    const browser = new Map([
+      ["1", 3],
+      ["3", 9],
+    ]);
+    expect(shownCartLines(lines, (id) => browser.get(id) ?? 0).map((l) => [l.id, l.amount])).toEqual([
+      ["1", 3],
+      ["3", 4],
+    ]);
   });
 });

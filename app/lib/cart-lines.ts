@@ -23,3 +23,12 @@ export function cartLines(cart: Cart, byId: ReadonlyMap<string, Part>): CartLine
 export function cartTotal(lines: readonly Pick<CartLine, "price" | "amount">[]): number {
   return lines.reduce((sum, line) => sum + line.price * line.amount, 0);
 }
+
+/**
+ * The server's lines as the visitor's browser cart has them: its amounts, clamped to each line's
+ * balance, and without the lines it no longer holds. Without `amountOf` (before the browser cart
+ * has been reconciled with the server's, or without JavaScript) the server's amounts stand.
+ */
+export function shownCartLines(lines: readonly CartLine[], amountOf?: (id: string) => number): CartLine[] {
+  return lines.map((line) => ({ ...line, amount: amountOf ? Math.min(amountOf(line.id), line.balance) : line.amount })).filter((line) => line.amount > 0);
+}

@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { useCart, useCartReconciled } from "~/components/cart-provider";
+import { useCart, useShownCartLines } from "~/components/cart-provider";
 import { PartImage } from "~/components/part-image";
 import { PurchaseControl } from "~/components/purchase-control";
 import { ecommerceEvent } from "~/lib/analytics";
@@ -51,10 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CartPage() {
   const { lines, error, notice } = useLoaderData<typeof loader>();
-  const { amountOf } = useCart();
-  const hydrated = useCartReconciled();
-  // With JavaScript the browser's cart is the truth: amounts and totals follow it without a reload.
-  const shown = lines.map((line) => ({ ...line, amount: hydrated ? Math.min(amountOf(line.id), line.balance) : line.amount })).filter((line) => line.amount > 0);
+  const shown = useShownCartLines(lines);
   const total = cartTotal(shown);
 
   return (

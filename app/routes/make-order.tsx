@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { useCart, useCartReconciled } from "~/components/cart-provider";
+import { useShownCartLines } from "~/components/cart-provider";
 import { CheckboxField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/lead-form";
 import { cartLines, cartTotal } from "~/lib/cart-lines";
@@ -33,9 +33,7 @@ export default function MakeOrder() {
   const { lines, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ formError?: string; values?: Record<string, string> }>();
   const navigation = useNavigation();
-  const { amountOf } = useCart();
-  const hydrated = useCartReconciled();
-  const shown = lines.map((line) => ({ ...line, amount: hydrated ? Math.min(amountOf(line.id), line.balance) : line.amount })).filter((l) => l.amount > 0);
+  const shown = useShownCartLines(lines);
 
   useEffect(() => {
     if (actionData?.formError && navigation.state === "idle") window.alert(actionData.formError);
