@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { generateParts } from "~server/demo-catalogue.server";
-import { freePort, waitForHealthz } from "../test/server-process";
+import { builtServerEnv, freePort, waitForHealthz } from "../test/server-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -78,15 +78,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   let output = "";
   const child = spawn(process.execPath, ["build/index.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: base,
-      DATA_DIR: dataDir,
-      DEMO_PARTS_COUNT: String(PARTS),
-    },
+    env: builtServerEnv(port, dataDir, { DEMO_PARTS_COUNT: String(PARTS) }),
     // The request log (stdout) is discarded: it would measure the terminal, not the server.
     stdio: ["ignore", "ignore", "pipe"],
   });

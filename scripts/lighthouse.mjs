@@ -5,7 +5,7 @@
  * default mobile emulation with Debian's Chromium on the main pages, print the scores and the
  * budgets, and exit non-zero when a target or a budget is missed. Not part of `npm test`.
  *
- *   node scripts/lighthouse.mjs [--no-build] [--only /path,/path] [--runs N] [--save DIR (JSON reports)]
+ *   tsx scripts/lighthouse.mjs [--no-build] [--only /path,/path] [--runs N] [--save DIR (JSON reports)]
  *
  * Each page is measured --runs times (3 by default) and the run with the median Performance score
  * is reported, as Lighthouse's own guidance on variability advises: one run on a shared machine
@@ -17,13 +17,13 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { builtServerEnv, freePort, waitForHealthz } from "../test/server-process.ts";
 
 const { values: args } = parseArgs({
   options: { "no-build": { type: "boolean", default: false }, only: { type: "string" }, save: { type: "string" }, runs: { type: "string", default: "3" } },
@@ -34,40 +34,15 @@ const JS_BUDGET_BYTES = 120 * 1024;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const RUNS = Math.max(1, Number(args.runs) || 3);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-data-"));
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["build/index.js"], {
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(process.execPath, ["build/index.js"], { env: builtServerEnv(port, dataDir), stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.on("data", (c) => (output += c));
   child.stderr.on("data", (c) => (output += c));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForHealthz(url, child, () => output);
   return {
     url,
     stop: () => {

@@ -22,7 +22,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { startFakeNotify, type FakeNotify, type ReceivedNotify } from "../test/fake-notify";
-import { freePort, waitForHealthz } from "../test/server-process";
+import { builtServerEnv, freePort, waitForHealthz } from "../test/server-process";
 
 const require = createRequire(import.meta.url);
 // No type definitions are published for autocannon.
@@ -73,18 +73,7 @@ async function startServer(notifyUrl: string): Promise<Server> {
   const gcReport = path.join(dataDir, "gc-report.jsonl");
   // A full GC on SIGUSR2 (see load-gc.mjs), so memory is compared without garbage in it.
   const child = spawn(process.execPath, ["--expose-gc", "--import", path.resolve("scripts/load-gc.mjs"), "build/index.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      NOTIFY_API_URL: notifyUrl,
-      NOTIFY_API_KEY: KEY,
-      NOTIFY_TIMEOUT_MS: "10000",
-      LOAD_GC_REPORT: gcReport,
-    },
+    env: builtServerEnv(port, dataDir, { NOTIFY_API_URL: notifyUrl, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "10000", LOAD_GC_REPORT: gcReport }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Request lines are many: keep only what is not a plain info line.

@@ -15,6 +15,14 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * The environment of the built server (build/index.js) listening on `port` on loopback: the
+ * embedded defaults (demo catalogue, leads kept in `dataDir`) plus `extra`, which wins.
+ */
+export function builtServerEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ...extra };
+}
+
+/**
  * Polls `{url}/healthz` until the server answers, failing with its output if the process exits
  * first or nothing answers in time.
  */
