@@ -95,8 +95,9 @@ app.get("/healthz", (_req, res) => {
 
 const publicDir = path.resolve("public");
 // Fingerprinted assets: the build's brotli/gzip copies where the browser takes them, else as is.
-app.use("/build", precompressedAssets(path.join(publicDir, "build"), { maxAgeSeconds: 31_536_000 }));
-app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+const ONE_YEAR_S = 31_536_000;
+app.use("/build", precompressedAssets(path.join(publicDir, "build"), { maxAgeSeconds: ONE_YEAR_S }));
+app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }));
 app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
 // Anonymous page views answered from the page micro-cache skip loaders and React altogether.

@@ -8,10 +8,10 @@ import { ecommerceEvent } from "~/lib/analytics";
 import { applyCartIntent, CART_FULL_MESSAGE, isCartIntent } from "~/lib/cart";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
+import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { cartEventsSetCookie, cartSetCookie, isSecure, readCart, readCartEvents } from "~server/cart-cookie.server";
-import { PARTS_LOAD_ERROR } from "~/lib/messages";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
 

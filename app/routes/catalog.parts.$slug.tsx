@@ -10,9 +10,9 @@ import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data"
 import { ecommerceEvent, pushDataLayer } from "~/lib/analytics";
 import { relatedParts, serializePartsQuery } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
+import { PART_LOAD_ERROR } from "~/lib/messages";
 import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta } from "~/lib/seo";
-import { PART_LOAD_ERROR } from "~/lib/messages";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   let snapshot;

@@ -9,9 +9,9 @@ import { PurchaseControl } from "~/components/purchase-control";
 import { SALES_POINTS } from "~/data/site";
 import { parsePartsQuery, runPartsQuery, serializePartsQuery, SORT_BY_VALUES, type PartsQuery, type SortBy } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
+import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
 import { modalAwareRevalidate } from "~/lib/revalidate";
 import { pageMeta } from "~/lib/seo";
-import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
 
 const SORT_LABELS: Record<SortBy, string> = {
   name_asc: "По названию, А–Я",
@@ -19,7 +19,6 @@ const SORT_LABELS: Record<SortBy, string> = {
   price_desc: "Сначала дороже",
   price_asc: "Сначала дешевле",
 };
-
 
 interface PartRowData {
   id: string;

@@ -9,10 +9,10 @@ import { SubmitButton } from "~/components/forms/lead-form";
 import { cartLines, cartTotal } from "~/lib/cart-lines";
 import { orderValidator } from "~/lib/lead-forms";
 import { formatRub } from "~/lib/format";
+import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { readCart } from "~server/cart-cookie.server";
 import { handleOrderAction } from "~server/order-action.server";
-import { PARTS_LOAD_ERROR } from "~/lib/messages";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });
 
