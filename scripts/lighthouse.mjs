@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { builtServerEnv, freePort, waitForHealthz } from "../test/server-process.ts";
+import { builtServerEnv, firstLink, freePort, waitForHealthz } from "../test/server-process.ts";
 
 const { values: args } = parseArgs({
   options: { "no-build": { type: "boolean", default: false }, only: { type: "string" }, save: { type: "string" }, runs: { type: "string", default: "3" } },
@@ -50,17 +50,6 @@ async function startServer() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The first link in a page's HTML whose path matches `re`. */
-async function firstLink(base, pagePath, re) {
-  const html = await (await fetch(base + pagePath)).text();
-  for (const m of html.matchAll(/href="([^"]+)"/g)) {
-    const href = m[1].replace(/&amp;/g, "&");
-    const u = new URL(href, base + pagePath);
-    if (u.origin === base && re.test(u.pathname)) return u.pathname;
-  }
-  throw new Error(`no link matching ${re} on ${pagePath}`);
 }
 
 /**

@@ -39,3 +39,13 @@ export async function waitForHealthz(url: string, child: ChildProcess, output: (
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The path of the first same-origin link on the page at `base + pagePath` whose path matches `re`. */
+export async function firstLink(base: string, pagePath: string, re: RegExp): Promise<string> {
+  const html = await (await fetch(base + pagePath)).text();
+  for (const m of html.matchAll(/href="([^"]+)"/g)) {
+    const u = new URL(m[1].replace(/&amp;/g, "&"), base + pagePath);
+    if (u.origin === base && re.test(u.pathname)) return u.pathname;
+  }
+  throw new Error(`no link matching ${re} on ${pagePath}`);
+}

@@ -6,23 +6,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstLink } from "../server-process";
 import { MODES, newContext, ready, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
 let truckPath: string;
 let partPath: string;
 
-async function firstLink(pagePath: string, re: RegExp): Promise<string> {
-  const html = await (await fetch(suite.server.url + pagePath)).text();
-  for (const m of html.matchAll(/href="([^"]+)"/g)) {
-    const u = new URL(m[1].replace(/&amp;/g, "&"), suite.server.url + pagePath);
-    if (re.test(u.pathname)) return u.pathname;
-  }
-  throw new Error(`no link matching ${re} on ${pagePath}`);
-}
-
 beforeAll(async () => {
-  truckPath = await firstLink("/catalog/trucks?type=tyagach", /^\/catalog\/trucks\/[^/]+\/[^/]+$/);
+  truckPath = await firstLink(suite.server.url, "/catalog/trucks?type=tyagach", /^\/catalog\/trucks\/[^/]+\/[^/]+$/);
   // A part in stock, so 'Купить' is enabled.
   const list = await (await fetch(`${suite.server.url}/catalog/parts?search=${encodeURIComponent("фильтр")}`)).text();
   const links = [...new Set([...list.matchAll(/href="(\/catalog\/parts\/[^"/?#]+)"/g)].map((m) => m[1]))];
