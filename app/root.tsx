@@ -33,7 +33,12 @@ import { DeferredScripts } from "./components/deferred-scripts";
 /** All of the site's CSS (≈ 11 KB gzip), inlined in <head>: no render-blocking request on any first view. */
 const STYLESHEETS = [styles, carouselStyles, trucksStyles];
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// PNG icons (drawn from favicon.svg by scripts/rasterize-images.ts): Chromium decodes an SVG
+// favicon on the page's main thread while the page is loading.
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Amounts clamp to the current balance and parts that are gone drop out (the catalogue is cached in memory).

@@ -159,9 +159,9 @@ function makePart(random: () => number, kind: Kind, id: string): Part {
   const spec = pick(random, kind.specs);
   const [min, max] = kind.price;
   const extra = random();
-  const images = [`/images/parts/${kind.image}.svg`];
-  if (extra > 0.4) images.push("/images/parts/package.svg");
-  if (extra > 0.75) images.push("/images/parts/label.svg");
+  const images = [`/images/parts/${kind.image}.webp`];
+  if (extra > 0.4) images.push("/images/parts/package.webp");
+  if (extra > 0.75) images.push("/images/parts/label.webp");
   const described = random();
   const description =
     described < 0.2

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+export const PLACEHOLDER_IMAGE = "/images/placeholder.webp";
 
 /**
  * An image that shows the placeholder until the real one has loaded (spec §4 Images). Without

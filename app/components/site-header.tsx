@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MAIN_NAV, SITE } from "~/data/site";
 import { CartIcon, ChevronDownIcon, MailIcon, MenuIcon, PhoneIcon } from "./icons";
+import { Logo } from "./logo";
 
 function CartButton({ count }: { count: number }) {
   return (
@@ -146,7 +147,7 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
       <header className="header">
         <div className="container header__inner">
           <Link to="/" className="logo" aria-label={`${SITE.name} — на главную`}>
-            <img src="/images/logo.svg" alt="" width="132" height="40" className="logo__img" />
+            <Logo className="logo__img" />
           </Link>
           <nav className="nav" aria-label="Главное меню">
             <ul className="nav__list">

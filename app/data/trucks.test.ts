@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { PLACEHOLDER_IMAGE } from "../components/part-image";
 import { isTruckTypeSlug } from "./truck-types";
 import { ALL_TRUCKS, TRUCK_CATEGORIES, TRUCK_TYPES, findTruck, trucksOfType } from "./trucks";
 
@@ -109,7 +110,7 @@ describe("truck catalogue", () => {
   });
 
   it("ships the shared placeholder and category tiles", () => {
-    for (const src of ["/images/placeholder.svg", ...TRUCK_TYPES.map((type) => `/images/categories/${type.slug}.svg`)]) {
+    for (const src of [PLACEHOLDER_IMAGE, ...TRUCK_TYPES.map((type) => `/images/categories/${type.slug}.svg`)]) {
       expect(existsSync(publicFile(src)), src).toBe(true);
     }
   });

@@ -12,7 +12,7 @@ const TILES = [
     to: "/catalog/parts",
     title: "Запчасти",
     text: "Оригинальные запчасти FAW со склада в Красноярске: фильтры, тормозная система, трансмиссия, электрика. Поиск по названию и артикулу.",
-    image: "/images/parts/filter.svg",
+    image: "/images/parts/filter.webp",
     alt: "Запчасти FAW",
   },
   {

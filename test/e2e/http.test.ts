@@ -75,6 +75,26 @@ describe("HTTP caching", () => {
     const outside = await fetch(`${server.url}/build/..%2F..%2Fpackage.json`, { headers: { "Accept-Encoding": "br" }, redirect: "manual" });
     expect(outside.status).not.toBe(200);
   });
+
+  it("marks the chunks holding React and React DOM, and only those, with V8's compile hint, in every encoding", async () => {
+    const html = await (await fetch(`${server.url}/catalog/parts`)).text();
+    const scripts = [...new Set([...html.matchAll(/\/build\/[^"]+\.js/g)].map((m) => m[0]))];
+    const meta = JSON.parse(fs.readFileSync("build/metafile.js.json", "utf8")) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const holdsReact = (p: string) => Object.keys(meta.outputs[`public${p}`]?.inputs ?? {}).some((i) => /node_modules\/react(-dom)?\//.test(i));
+    const hinted: string[] = [];
+    for (const p of scripts) {
+      const firstLine = (await (await fetch(server.url + p, { headers: { "Accept-Encoding": "br" } })).text()).split("\n", 1)[0];
+      if (firstLine === "//# allFunctionsCalledOnLoad") hinted.push(p);
+      // The gzip copy (small files go uncompressed) carries the same first line.
+      const sent = await rawGet(server.url + p, { "Accept-Encoding": "gzip" });
+      const text = (sent.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(sent.body) : sent.body).toString("utf8");
+      expect(text.startsWith("//# allFunctionsCalledOnLoad\n"), p).toBe(holdsReact(p));
+    }
+    expect(hinted.sort()).toEqual(scripts.filter(holdsReact).sort());
+    // React DOM's chunk is the big one; the route's own code is compiled lazily as before.
+    expect(hinted.some((p) => fs.statSync(path.join("public", p)).size > 100_000)).toBe(true);
+    expect(hinted.some((p) => p.includes("/routes/"))).toBe(false);
+  });
 });
 
 /** One request through `agent`; the status, the Connection header and whether the socket was reused. */

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { PRELOADS_PER_TASK } from "~/components/deferred-scripts";
 import { generateParts } from "~server/demo-catalogue.server";
 import { MODES, newContext, ready, serverAndBrowser } from "./harness";
 
@@ -129,11 +130,11 @@ describe("part gallery with JavaScript", () => {
 });
 
 describe("scripts after the first paint", () => {
-  it("puts the modulepreload links in a few per task, all before the scripts, and the page hydrates", async () => {
+  it("puts the modulepreload links in after the first contentful paint, a few per task, all before the scripts, and the page hydrates", async () => {
     const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     // Each MutationObserver callback gathers the insertions of one task.
     await context.addInitScript(() => {
-      const w = window as unknown as { __batches: string[][] };
+      const w = window as unknown as { __batches: string[][]; __paintedBeforeScripts?: boolean };
       w.__batches = [];
       new MutationObserver((records) => {
         const added = records
@@ -141,19 +142,26 @@ describe("scripts after the first paint", () => {
           .flatMap((r) => [...r.addedNodes])
           .filter((n): n is Element => n instanceof Element)
           .map((n) => (n.tagName === "LINK" ? `link:${n.getAttribute("rel")}` : `script:${n.getAttribute("type") ?? "classic"}`));
-        if (added.length) w.__batches.push(added);
+        if (!added.length) return;
+        if (w.__batches.length === 0) w.__paintedBeforeScripts = performance.getEntriesByName("first-contentful-paint").length > 0;
+        w.__batches.push(added);
       }).observe(document, { childList: true, subtree: true });
     });
     const page = await context.newPage();
     await page.goto("/catalog/parts");
     await ready(page, true);
-    const batches = await page.evaluate(() => (window as unknown as { __batches: string[][] }).__batches);
+    const { batches, paintedBeforeScripts } = await page.evaluate(() => {
+      const w = window as unknown as { __batches: string[][]; __paintedBeforeScripts?: boolean };
+      return { batches: w.__batches, paintedBeforeScripts: w.__paintedBeforeScripts };
+    });
+    // Nothing starts loading before the page's first contentful paint is recorded.
+    expect(paintedBeforeScripts).toBe(true);
     const flat = batches.flat();
     const preloads = flat.filter((t) => t === "link:modulepreload").length;
     expect(preloads).toBeGreaterThan(8);
-    // No task inserts more than four links.
-    for (const batch of batches) expect(batch.filter((t) => t === "link:modulepreload").length).toBeLessThanOrEqual(4);
-    expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(preloads / 4));
+    // No task inserts more than PRELOADS_PER_TASK links.
+    for (const batch of batches) expect(batch.filter((t) => t === "link:modulepreload").length).toBeLessThanOrEqual(PRELOADS_PER_TASK);
+    expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(preloads / PRELOADS_PER_TASK));
     // Every link is in before the first script.
     expect(flat.lastIndexOf("link:modulepreload")).toBeLessThan(flat.findIndex((t) => t.startsWith("script:")));
     expect(flat).toContain("script:module");

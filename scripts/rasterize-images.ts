@@ -1,0 +1,72 @@
+/**
+ * Renders the demo's vector part pictures and the image placeholder to WebP, and the favicon
+ * to PNG:
+ *
+ *   npx tsx scripts/rasterize-images.ts      writes public/images/parts/*.webp, public/images/placeholder.webp,
+ *                                             public/favicon-32.png and public/apple-touch-icon.png
+ *
+ * The site shows these as <img> and as a CSS background. A browser gives every SVG it loads as
+ * an image a document of its own, parsed and laid out on the main thread (≈ 5–30 ms each on a
+ * phone-class CPU, during the first seconds when a visitor starts tapping), while a raster
+ * picture is decoded off the main thread. Real part photos from the parts service are raster
+ * anyway, so the demo behaves like production. The SVG files stay as the editable sources
+ * (the placeholder's comes from scripts/draw-trucks.ts).
+ *
+ * The favicon is the same case: Chromium decodes an SVG favicon in the page's renderer, another
+ * 10–20 ms task during the page's first second.
+ *
+ * Drawn with the Chromium the tests use (CHROMIUM_PATH, /usr/bin/chromium by default), so no
+ * image library is needed: each SVG is painted on a canvas and encoded by the browser.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+/** Wide enough for the part page's gallery frame (640 × 480) on a phone's screen. */
+const PICTURE_WIDTH = 640;
+const QUALITY = 0.82;
+
+interface Job {
+  from: string;
+  to: string;
+  width: number;
+  type: "image/webp" | "image/png";
+}
+
+const pub = path.resolve("public");
+const picture = (from: string): Job => ({ from, to: from.replace(/\.svg$/, ".webp"), width: PICTURE_WIDTH, type: "image/webp" });
+const jobs: Job[] = [
+  ...readdirSync(path.join(pub, "images/parts"))
+    .filter((f) => f.endsWith(".svg"))
+    .map((f) => picture(path.join(pub, "images/parts", f))),
+  picture(path.join(pub, "images/placeholder.svg")),
+  { from: path.join(pub, "favicon.svg"), to: path.join(pub, "favicon-32.png"), width: 32, type: "image/png" },
+  { from: path.join(pub, "favicon.svg"), to: path.join(pub, "apple-touch-icon.png"), width: 180, type: "image/png" },
+];
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+try {
+  const page = await browser.newPage();
+  for (const job of jobs) {
+    const svg = readFileSync(job.from, "utf8");
+    const dataUrl: string = await page.evaluate(
+      async ({ svg, width, type, quality }) => {
+        const img = new Image();
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = width;
+        canvas.height = Math.round((width * img.naturalHeight) / img.naturalWidth);
+        canvas.getContext("2d")!.drawImage(img, 0, 0, canvas.width, canvas.height);
+        return canvas.toDataURL(type, quality);
+      },
+      { svg, width: job.width, type: job.type, quality: QUALITY },
+    );
+    if (!dataUrl.startsWith(`data:${job.type};base64,`)) throw new Error(`${job.from}: this Chromium cannot encode ${job.type}`);
+    const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+    writeFileSync(job.to, bytes);
+    console.log(`${path.relative(process.cwd(), job.to)}  ${(bytes.length / 1024).toFixed(1)} KB`);
+  }
+} finally {
+  await browser.close();
+}
