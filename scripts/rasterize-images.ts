@@ -1,19 +1,21 @@
 /**
- * Renders the demo's vector part pictures and the image placeholder to WebP, and the favicon
- * to PNG:
+ * Renders the demo's vector pictures to WebP, and the favicon to PNG:
  *
- *   npx tsx scripts/rasterize-images.ts      writes public/images/parts/*.webp, public/images/placeholder.webp,
- *                                             public/favicon-32.png and public/apple-touch-icon.png
+ *   npx tsx scripts/rasterize-images.ts
  *
- * The site shows these as <img> and as a CSS background. A browser gives every SVG it loads as
- * an image a document of its own, parsed and laid out on the main thread (≈ 5–30 ms each on a
- * phone-class CPU, during the first seconds when a visitor starts tapping), while a raster
- * picture is decoded off the main thread. Real part photos from the parts service are raster
- * anyway, so the demo behaves like production. The SVG files stay as the editable sources
- * (the placeholder's comes from scripts/draw-trucks.ts).
+ * writes, next to each SVG source: public/images/parts/*.webp, public/images/placeholder.webp,
+ * public/images/categories/*.webp, public/images/trucks/{slug}/main.webp and the gallery slides
+ * ({n}.webp), and public/favicon-32.png and public/apple-touch-icon.png. Run it after editing a
+ * source or after scripts/draw-trucks.ts.
  *
- * The favicon is the same case: Chromium decodes an SVG favicon in the page's renderer, another
- * 10–20 ms task during the page's first second.
+ * The site shows these pictures as <img> and as a CSS background. A browser gives every SVG it
+ * loads as an image a document of its own, parsed and laid out on the main thread (≈ 5–30 ms
+ * each on a phone-class CPU, during the first seconds when a visitor starts tapping; a truck
+ * list shows a dozen), while a raster picture is decoded off the main thread. Real photos from
+ * the parts service or of the dealer's stock are raster anyway, so the demo behaves like
+ * production. The favicon is the same case: Chromium decodes an SVG favicon in the page's
+ * renderer, another 10–20 ms task during the page's first second. The truck dimension schemes
+ * stay SVG: line drawings with measurements that should stay sharp when zoomed.
  *
  * Drawn with the Chromium the tests use (CHROMIUM_PATH, /usr/bin/chromium by default), so no
  * image library is needed: each SVG is painted on a canvas and encoded by the browser.
@@ -23,11 +25,13 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 
 /**
- * 480 px: four times the list's 120 px frame and close to a phone's gallery frame (≈ 380 px at
- * 1.5–2×), at 2–8 KB a picture (≈ 40 % less than at 640 px): on a slow mobile line a list
- * page's pictures share the bandwidth with the page itself.
+ * Part pictures: 480 px, four times the list's 120 px frame and close to a phone's gallery frame
+ * (≈ 380 px at 1.5–2×), at 2–8 KB a picture (≈ 40 % less than at 640 px): on a slow mobile line a
+ * list page's pictures share the bandwidth with the page itself. Truck pictures and category
+ * tiles carry more detail and fill the truck page's 640 px gallery: 640 px, 6–11 KB.
  */
-const PICTURE_WIDTH = 480;
+const PART_WIDTH = 480;
+const TRUCK_WIDTH = 640;
 const QUALITY = 0.75;
 
 interface Job {
@@ -38,12 +42,18 @@ interface Job {
 }
 
 const pub = path.resolve("public");
-const picture = (from: string): Job => ({ from, to: from.replace(/\.svg$/, ".webp"), width: PICTURE_WIDTH, type: "image/webp" });
+const picture = (from: string, width: number): Job => ({ from, to: from.replace(/\.svg$/, ".webp"), width, type: "image/webp" });
+const svgsIn = (dir: string, name: RegExp = /\.svg$/) =>
+  readdirSync(path.join(pub, dir))
+    .filter((f) => name.test(f))
+    .map((f) => path.join(pub, dir, f));
+const truckDirs = readdirSync(path.join(pub, "images/trucks")).map((d) => path.join("images/trucks", d));
 const jobs: Job[] = [
-  ...readdirSync(path.join(pub, "images/parts"))
-    .filter((f) => f.endsWith(".svg"))
-    .map((f) => picture(path.join(pub, "images/parts", f))),
-  picture(path.join(pub, "images/placeholder.svg")),
+  ...svgsIn("images/parts").map((f) => picture(f, PART_WIDTH)),
+  picture(path.join(pub, "images/placeholder.svg"), PART_WIDTH),
+  ...svgsIn("images/categories").map((f) => picture(f, TRUCK_WIDTH)),
+  // The main picture and the gallery slides; not the dimension schemes (side, front, back).
+  ...truckDirs.flatMap((d) => svgsIn(d, /^(main|\d+)\.svg$/)).map((f) => picture(f, TRUCK_WIDTH)),
   { from: path.join(pub, "favicon.svg"), to: path.join(pub, "favicon-32.png"), width: 32, type: "image/png" },
   { from: path.join(pub, "favicon.svg"), to: path.join(pub, "apple-touch-icon.png"), width: 180, type: "image/png" },
 ];

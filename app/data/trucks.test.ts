@@ -94,23 +94,30 @@ describe("truck catalogue", () => {
     }
   });
 
-  it("references only images that exist under public/ and are well-formed SVG", () => {
+  it("references only images that exist under public/: WebP pictures rendered from well-formed SVG drawings, vector schemes", () => {
+    const wellFormedSvg = (file: string) => {
+      expect(existsSync(file), `${file} is missing: run npx tsx scripts/draw-trucks.ts`).toBe(true);
+      expect(statSync(file).size, file).toBeLessThan(15 * 1024);
+      expect(readFileSync(file, "utf8").slice(0, 200), file).toMatch(/^<svg [^>]*width="\d+" height="\d+" viewBox="0 0 \d+ \d+"/);
+    };
     for (const t of ALL_TRUCKS) {
-      const images = [t.mainImg, ...t.scheme.flat(), ...t.slider];
-      for (const src of images) {
-        expect(src, t.slug).toMatch(/^\/images\/trucks\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/);
+      for (const src of [t.mainImg, ...t.slider]) {
+        expect(src, t.slug).toMatch(/^\/images\/trucks\/[a-z0-9-]+\/[a-z0-9-]+\.webp$/);
         const file = publicFile(src);
-        expect(existsSync(file), `${src} is missing: run npx tsx scripts/draw-trucks.ts`).toBe(true);
+        expect(existsSync(file), `${src} is missing: run npx tsx scripts/rasterize-images.ts`).toBe(true);
+        // A WebP file: RIFF....WEBP.
+        const head = readFileSync(file).subarray(0, 12);
+        expect(head.subarray(0, 4).toString("latin1") + head.subarray(8, 12).toString("latin1"), src).toBe("RIFFWEBP");
         expect(statSync(file).size, src).toBeLessThan(15 * 1024);
-        const head = readFileSync(file, "utf8").slice(0, 200);
-        expect(head, src).toMatch(/^<svg [^>]*width="\d+" height="\d+" viewBox="0 0 \d+ \d+"/);
+        wellFormedSvg(file.replace(/\.webp$/, ".svg"));
       }
+      for (const src of t.scheme.flat()) wellFormedSvg(publicFile(src));
       for (const triple of t.scheme) expect(triple.map((p) => path.basename(p))).toEqual(["side.svg", "front.svg", "back.svg"]);
     }
   });
 
   it("ships the shared placeholder and category tiles", () => {
-    for (const src of [PLACEHOLDER_IMAGE, ...TRUCK_TYPES.map((type) => `/images/categories/${type.slug}.svg`)]) {
+    for (const src of [PLACEHOLDER_IMAGE, ...TRUCK_TYPES.map((type) => `/images/categories/${type.slug}.webp`)]) {
       expect(existsSync(publicFile(src)), src).toBe(true);
     }
   });

@@ -71,10 +71,12 @@ function images(slug: string, opts: { scheme: boolean; slides: number }) {
   const scheme: [string, string, string][] = opts.scheme
     ? [[`${base}/side.svg`, `${base}/front.svg`, `${base}/back.svg`]]
     : [];
+  // Pictures as WebP, rendered from the SVG drawings by scripts/rasterize-images.ts; the
+  // dimension schemes stay vector.
   return {
-    mainImg: `${base}/main.svg`,
+    mainImg: `${base}/main.webp`,
     scheme,
-    slider: Array.from({ length: opts.slides }, (_, i) => `${base}/${i + 1}.svg`),
+    slider: Array.from({ length: opts.slides }, (_, i) => `${base}/${i + 1}.webp`),
   };
 }
 

@@ -203,7 +203,7 @@ export default function Home() {
             {TRUCK_TYPES.map((type) => (
               <li key={type.slug}>
                 <Link to={`/catalog/trucks?type=${type.slug}`} className="tile">
-                  <PartImage src={`/images/categories/${type.slug}.svg`} alt={`${type.name} FAW`} width={800} height={600} />
+                  <PartImage src={`/images/categories/${type.slug}.webp`} alt={`${type.name} FAW`} width={800} height={600} />
                   <div className="tile__body">
                     <h3 className="tile__title">{type.name}</h3>
                     <p className="tile__text">{CATEGORY_TEXT[type.slug]}</p>

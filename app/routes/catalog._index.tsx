@@ -19,7 +19,7 @@ const TILES = [
     to: "/catalog/trucks",
     title: "Модельный ряд",
     text: "Магистральные тягачи J6 и J7, самосвалы и спецтехника FAW в наличии и под заказ. Лизинг с субсидией до 800 000 ₽.",
-    image: "/images/categories/tyagach.svg",
+    image: "/images/categories/tyagach.webp",
     alt: "Тягач FAW",
   },
 ];

@@ -382,7 +382,7 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
     ]) {
       const tile = page.locator(".tile", { hasText: name });
       await expect(tile.getAttribute("href")).resolves.toBe(`/catalog/trucks?type=${slug}`);
-      await expect(tile.locator("img").getAttribute("src")).resolves.toBe(`/images/categories/${slug}.svg`);
+      await expect(tile.locator("img").getAttribute("src")).resolves.toBe(`/images/categories/${slug}.webp`);
     }
     await page.locator(".tile", { hasText: "Самосвалы" }).click();
     await page.waitForURL((url) => url.searchParams.get("type") === "samosval");
