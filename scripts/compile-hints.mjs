@@ -18,7 +18,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 const EAGER_PACKAGES = [/(^|\/)node_modules\/react\//, /(^|\/)node_modules\/react-dom\//];
 
 const metafilePath = path.resolve(process.argv[2] ?? "build/metafile.js.json");

@@ -24,13 +24,14 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_PATH } from "../test/chromium.ts";
 import { builtServerEnv, firstLink, freePort, waitForHealthz } from "../test/server-process.ts";
 
 const { values: args } = parseArgs({
   options: { "no-build": { type: "boolean", default: false }, only: { type: "string" }, save: { type: "string" }, runs: { type: "string", default: "5" } },
 });
 
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const JS_BUDGET_BYTES = 120 * 1024;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const RUNS = Math.max(1, Number(args.runs) || 5);

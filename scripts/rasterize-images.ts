@@ -23,6 +23,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_PATH } from "../test/chromium";
 
 /**
  * Part pictures: 480 px, four times the list's 120 px frame and close to a phone's gallery frame
@@ -58,7 +59,7 @@ const jobs: Job[] = [
   { from: path.join(pub, "favicon.svg"), to: path.join(pub, "apple-touch-icon.png"), width: 180, type: "image/png" },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const page = await browser.newPage();
   for (const job of jobs) {

@@ -8,9 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { CHROMIUM_PATH } from "../chromium";
 import { builtServerEnv, freePort, waitForHealthz } from "../server-process";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export { freePort };
 
