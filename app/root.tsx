@@ -24,6 +24,7 @@ import { clampToStock } from "./lib/cart";
 import { COOKIE_CONSENT_NAME } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
 import { modalAwareRevalidate } from "./lib/revalidate";
+import { useScrollTopOnChange } from "./lib/scroll-top";
 import styles from "./styles/app.css";
 import carouselStyles from "./styles/carousel.css";
 import trucksStyles from "./styles/trucks.css";
@@ -78,9 +79,7 @@ function ScrollToTop() {
     // Styles and tests can tell a hydrated page from plain HTML.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  useScrollTopOnChange(pathname);
   return null;
 }
 

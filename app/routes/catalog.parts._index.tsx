@@ -1,6 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
 import { PartImage } from "~/components/part-image";
@@ -11,6 +10,7 @@ import { parsePartsQuery, runPartsQuery, serializePartsQuery, SORT_BY_VALUES, ty
 import { formatRub } from "~/lib/format";
 import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
 import { modalAwareRevalidate } from "~/lib/revalidate";
+import { useScrollTopOnChange } from "~/lib/scroll-top";
 import { pageMeta } from "~/lib/seo";
 
 const SORT_LABELS: Record<SortBy, string> = {
@@ -106,10 +106,8 @@ export default function PartsCatalogue() {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/catalog/parts";
   const sales = SALES_POINTS[1];
 
-  useEffect(() => {
-    // A new page of results starts at its top (spec §2).
-    window.scrollTo(0, 0);
-  }, [query.page]);
+  // A new page of results starts at its top (spec §2).
+  useScrollTopOnChange(query.page);
 
   return (
     <div className="container page">

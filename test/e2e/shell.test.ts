@@ -197,4 +197,28 @@ describe("with JavaScript", () => {
     await page.waitForFunction(() => window.scrollY === 0);
     await context.close();
   });
+
+  it("keeps the place of a visitor who scrolled before the page hydrated", async () => {
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 400 });
+    // Hold the scripts back until the visitor has scrolled.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/catalog/parts");
+    await page.evaluate(() => window.scrollTo(0, 500));
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+    release();
+    await ready(page, true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(500);
+    // A change of page after hydration still starts at the top.
+    await page.locator("footer").getByRole("link", { name: "Оплата и доставка" }).click();
+    await page.waitForURL("**/delivery");
+    await page.waitForFunction(() => window.scrollY === 0);
+    await context.close();
+  });
 });
