@@ -18,7 +18,7 @@ export const PRELOADS_PER_TASK = 2;
  * one, after a reload or Back, is left alone), then opening session storage (the router's), then
  * local storage (the cart's and the cookie banner's). The first touch of each is a synchronous
  * round trip to the browser process, a few milliseconds, more on a busy phone. Every step runs in
- * a task of its own; one that throws (storage blocked) does not stop the rest.
+ * a task of its own; storage that is blocked (it throws) is simply skipped.
  *
  * The modulepreload links go in two per task (after the task that parses the tags), then the
  * scripts: inserting one starts its fetch synchronously (≈ 2–5 ms each on a phone-class CPU),
@@ -26,7 +26,7 @@ export const PRELOADS_PER_TASK = 2;
  * The links still come first, in Remix's order, so every chunk is on the wire before the module
  * script asks for it.
  */
-const LOADER = `(function(){var box=document.getElementById("hydration-scripts"),done=false;function load(){if(done||!box)return;done=true;var f=document.createRange().createContextualFragment(box.textContent||""),links=[].slice.call(f.querySelectorAll('link[rel="modulepreload"]'));links.forEach(function(l){l.remove()});var steps=[function(){var h=history;if(!h.state||h.state.idx==null)h.replaceState(Object.assign({},h.state,{idx:0}),"")},function(){sessionStorage.length},function(){localStorage.length}];function insert(batch){return function(){for(var i=0;i<batch.length;i++)box.appendChild(batch[i])}}while(links.length)steps.push(insert(links.splice(0,${PRELOADS_PER_TASK})));steps.push(function(){box.appendChild(f)});function run(){try{steps.shift()()}catch(e){}if(steps.length)setTimeout(run,0)}setTimeout(run,0)}function soon(){setTimeout(load,0)}try{new PerformanceObserver(function(list,obs){if(list.getEntriesByName("first-contentful-paint").length){obs.disconnect();soon()}}).observe({type:"paint",buffered:true});if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)throw 0}catch(e){requestAnimationFrame(soon)}setTimeout(load,1000)})()`;
+const LOADER = `(function(){var box=document.getElementById("hydration-scripts"),done=false;function load(){if(done||!box)return;done=true;var f=document.createRange().createContextualFragment(box.textContent||""),links=[].slice.call(f.querySelectorAll('link[rel="modulepreload"]'));links.forEach(function(l){l.remove()});var steps=[function(){try{var h=history;if(!h.state||h.state.idx==null)h.replaceState(Object.assign({},h.state,{idx:0}),"")}catch(e){}},function(){try{sessionStorage.length}catch(e){}},function(){try{localStorage.length}catch(e){}}];function insert(batch){return function(){for(var i=0;i<batch.length;i++)box.appendChild(batch[i])}}while(links.length)steps.push(insert(links.splice(0,${PRELOADS_PER_TASK})));steps.push(function(){box.appendChild(f)});function run(){steps.shift()();if(steps.length)setTimeout(run,0)}setTimeout(run,0)}function soon(){setTimeout(load,0)}try{new PerformanceObserver(function(list,obs){if(list.getEntriesByName("first-contentful-paint").length){obs.disconnect();soon()}}).observe({type:"paint",buffered:true});if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)throw 0}catch(e){requestAnimationFrame(soon)}setTimeout(load,1000)})()`;
 
 /**
  * Remix's <Scripts>, loaded after the first paint instead of with the HTML.

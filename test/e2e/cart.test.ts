@@ -223,3 +223,30 @@ describe("cart cookie", () => {
     await context.close();
   });
 });
+
+describe("cart with the browser's storage blocked", () => {
+  it("hydrates and keeps the cart in the cookie when localStorage and sessionStorage throw", async () => {
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
+    // As with storage disabled in the browser's settings: touching either one throws.
+    await context.addInitScript(() => {
+      for (const name of ["localStorage", "sessionStorage"]) {
+        Object.defineProperty(window, name, {
+          get() {
+            throw new DOMException("The operation is insecure.", "SecurityError");
+          },
+        });
+      }
+    });
+    const page = await context.newPage();
+    await page.goto(`/catalog/parts/${another.slug}`);
+    await ready(page, true);
+    expect(await page.evaluate(() => history.state)).toEqual({ idx: 0 });
+    await control(page, another).getByRole("button", { name: "Купить" }).click();
+    await control(page, another).getByRole("button", { name: "Увеличить количество" }).waitFor();
+    await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
+    await page.reload();
+    await ready(page, true);
+    await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
+    await context.close();
+  });
+});
