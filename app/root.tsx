@@ -116,6 +116,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No frame before the header is whole: the first paint waits until <main> has been parsed
+            (normally the same network packet), so the top strip and the header never show half
+            parsed and then move. Browsers without render-blocking "expect" links ignore it. */}
+        <link rel="expect" href="#main" blocking="render" />
         <meta name="theme-color" content="#14181d" />
         <Meta />
         <SeoLinks siteUrl={data?.siteUrl ?? ""} />

@@ -43,6 +43,11 @@ describe("HTTP basics", () => {
     expect(html).toContain("Официальный дилер спецтехники");
     expect(html).toContain("Политика конфиденциальности");
     expect(res.headers.get("x-powered-by")).toBeNull();
+    // The first paint waits for <main>: one, right after the header, and the link is in <head>.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<link rel="expect" href="#main" blocking="render"/>');
+    expect(html.match(/<main id="main"/g)).toHaveLength(1);
+    expect(html.indexOf('<main id="main"')).toBeGreaterThan(html.indexOf("</header>"));
   });
 
   it("logs one JSON line per request without query strings", async () => {
