@@ -76,7 +76,8 @@ export function useRootData(): RootData | undefined {
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
-    // Styles and tests can tell a hydrated page from plain HTML.
+    // The lazy lead form (a form mounted after hydration renders in full) and the tests tell a
+    // hydrated page from plain HTML by it.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useScrollTopOnChange(pathname);
