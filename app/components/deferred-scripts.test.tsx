@@ -64,9 +64,8 @@ describe("LOADER (scripts after the first paint)", () => {
 
     FakePaintObserver.instances[0].paint();
     expect(FakePaintObserver.instances[0].disconnected).toBe(true);
-    // One task parses the tags and queues the steps; then history, session storage, local storage.
-    vi.advanceTimersToNextTimer();
-    for (let i = 0; i < 3; i++) vi.advanceTimersToNextTimer();
+    // Four tasks: parsing the tags, then history, session storage and local storage.
+    for (let i = 0; i < 4; i++) vi.advanceTimersToNextTimer();
     expect(history.state).toEqual({ idx: 0 });
     expect(inserted(box)).toEqual([]);
 
