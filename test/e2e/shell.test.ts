@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { firstLink } from "../server-process";
 import { MODES, newContext, ready, serverAndBrowser, watchConsole } from "./harness";
 
 const suite = serverAndBrowser();
@@ -63,6 +64,44 @@ describe("HTTP basics", () => {
     expect(entry).toMatchObject({ msg: "request", method: "GET", path: "/delivery", status: 200 });
     expect(typeof entry.ms).toBe("number");
     expect(suite.server.logs()).not.toContain("79990001122");
+  });
+});
+
+describe("type", () => {
+  /** The type scale of app.css (--fs-xs … --fs-2xl) in px; headings and a few display figures scale with the viewport. */
+  const SCALE_PX = [12, 14, 16, 18, 20, 24, 32];
+  const VIEWPORT_SCALED = "h1, h2, .hero__title, .hero__claim, .stats__value, .error-page__code";
+
+  it("draws every page's text from the type scale in two weights, the parts pages in at most seven font instances", async () => {
+    const truck = await firstLink(suite.server.url, "/catalog/trucks", /^\/catalog\/trucks\/[^/]+\/[^/]+$/);
+    const part = await firstLink(suite.server.url, "/catalog/parts", /^\/catalog\/parts\/[^/]+$/);
+    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: false, mobile: true });
+    const page = await context.newPage();
+    const instances: Record<string, number> = {};
+    for (const path of ["/", "/catalog/trucks", truck, "/catalog/parts", "/catalog/parts?search=фильтр", part, "/cart", "/leasing", "/delivery"]) {
+      await page.goto(path);
+      const fonts = await page.evaluate((scaled) => {
+        const out: { size: number; weight: string; family: string; scaled: boolean; text: string }[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const el = node.parentElement!;
+          if (!node.textContent!.trim() || !el.getClientRects().length) continue;
+          const cs = getComputedStyle(el);
+          out.push({ size: parseFloat(cs.fontSize), weight: cs.fontWeight, family: cs.fontFamily, scaled: !!el.closest(scaled), text: node.textContent!.trim().slice(0, 40) });
+        }
+        return out;
+      }, VIEWPORT_SCALED);
+      expect(fonts.length).toBeGreaterThan(10);
+      for (const f of fonts) {
+        expect.soft(["400", "700"], `${path}: weight of "${f.text}"`).toContain(f.weight);
+        if (!f.scaled) expect.soft(SCALE_PX, `${path}: size of "${f.text}"`).toContain(f.size);
+      }
+      instances[path] = new Set(fonts.map((f) => `${f.family} ${f.size} ${f.weight}`)).size;
+      // The logo's wordmark is outlines, not text set in whatever font a device has.
+      await expect(page.locator("header svg text").count()).resolves.toBe(0);
+    }
+    for (const path of ["/catalog/parts", "/catalog/parts?search=фильтр", part]) expect(instances[path], path).toBeLessThanOrEqual(7);
+    await context.close();
   });
 });
 
