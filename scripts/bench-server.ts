@@ -3,7 +3,8 @@
  * [--duration 10] [--connections 50]`). Starts the built server (build/index.js; run
  * `npm run build` first) on 127.0.0.1 with the demo catalogue at 100 000 parts, warms it, then
  * with autocannon measures req/s and p99 latency for a parts search page, a part page and
- * /healthz of the same server in the same run, and prints the ratios to /healthz.
+ * /healthz of the same server in the same run (and one script chunk, for the asset path), and
+ * prints the ratios to /healthz.
  * Target: the parts list keeps at least 25 % of /healthz throughput (exit 1 otherwise).
  * It also prints the bytes sent for the first parts page (gzip) beside the whole catalogue
  * JSON at 10 000 parts that a browser-side catalogue would have to download.
@@ -101,11 +102,15 @@ async function main() {
     const partHref = /href="(\/catalog\/parts\/[^"/?#]+)"/.exec(firstList.body.toString("utf8"))?.[1];
     if (!partHref) throw new Error("no part link on the parts page");
     const partPath = partHref;
+    // The root route's chunk, one of the ~25 scripts every page loads after its first paint.
+    const chunkPath = /\/build\/root-[A-Z0-9]+\.js/.exec(firstList.body.toString("utf8"))?.[0];
+    if (!chunkPath) throw new Error("no root chunk linked from the parts page");
 
     const targets = [
       { name: "/healthz", path: "/healthz", unique: false },
       { name: "parts list (search, page 2)", path: listPath, unique: false },
       { name: `part page ${partPath}`, path: partPath, unique: false },
+      { name: `script ${chunkPath} (the build's gzip copy)`, path: chunkPath, unique: false },
       // Every request a page-cache miss: loaders, the 100 000-part query and the render each time.
       { name: "parts list, no page cache (unique query)", path: listPath, unique: true },
       { name: "part page, no page cache (unique query)", path: partPath, unique: true },

@@ -16,7 +16,7 @@ import { isAnonymousPageRequest, matchesEtag, pageCacheKey } from "./http-cache.
 import { log } from "./log.server";
 import { gzipWithNonce, PAGE_CACHE_MAX_MS, pageCache, withNonce } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
-import { precompressedAssets } from "./static-assets.server";
+import { fingerprintedAssets } from "./static-assets.server";
 
 function loadConfig(): Config {
   try {
@@ -54,7 +54,6 @@ if (process.argv.includes("--resend-leads")) {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", true);
-app.use(compression());
 
 let stopping = false;
 
@@ -94,9 +93,11 @@ app.get("/healthz", (_req, res) => {
 });
 
 const publicDir = path.resolve("public");
-// Fingerprinted assets: the build's brotli/gzip copies where the browser takes them, else as is.
+// Fingerprinted assets from memory, the build's brotli/gzip copies where the browser takes them;
+// already compressed, so ahead of the compression middleware.
 const ONE_YEAR_S = 31_536_000;
-app.use("/build", precompressedAssets(path.join(publicDir, "build"), { maxAgeSeconds: ONE_YEAR_S }));
+app.use("/build", fingerprintedAssets(path.join(publicDir, "build"), { maxAgeSeconds: ONE_YEAR_S }));
+app.use(compression());
 app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }));
 app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 

@@ -1,39 +1,93 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 
-const ENCODINGS = [
-  { name: "br", ext: ".br" },
-  { name: "gzip", ext: ".gz" },
-] as const;
+type Encoding = "br" | "gzip" | "identity";
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+interface Asset {
+  type: string;
+  variants: Partial<Record<Encoding, Variant>> & { identity: Variant };
+}
+
+/** Files larger than this stay on disk and go to the next handler (express.static). */
+const MAX_IN_MEMORY_BYTES = 4 * 1024 * 1024;
 
 /**
- * Serves the fingerprinted assets under `dir` from the brotli or gzip copies written at build
- * time (scripts/precompress.mjs), when the browser accepts them; anything else falls through to
- * express.static (and on-the-fly compression). The list of copies is read once at start-up, so a
- * request never touches the disk to find out, and only names the build produced can be served.
+ * Serves the fingerprinted build output under `dir` (public/build, ~1.5 MB with the brotli and
+ * gzip copies written by scripts/precompress.mjs) from memory: every file is read once at
+ * start-up, with its headers and ETag worked out then, so a request is a map lookup, the choice
+ * of encoding and one write, with no file-system call and no stream. A page's first view asks for
+ * some 25 of these at once right after its first paint; sending them from disk cost about 1 ms
+ * of CPU each, on the same cores that hydrate the page when server and browser share a machine
+ * (and, behind a CDN, on every cache miss).
+ *
+ * The brotli or gzip copy goes to a browser that accepts it, otherwise the file as built. Only
+ * names the build produced can be served: a path is looked up as is, never joined onto the disk.
+ * Anything else (a file too large to keep, a method other than GET or HEAD) goes to `next`.
  */
-export function precompressedAssets(dir: string, { maxAgeSeconds }: { maxAgeSeconds: number }): RequestHandler {
-  const available = new Set<string>();
-  const walk = (sub: string) => {
-    for (const entry of fs.existsSync(path.join(dir, sub)) ? fs.readdirSync(path.join(dir, sub), { withFileTypes: true }) : []) {
-      const rel = `${sub}/${entry.name}`;
-      if (entry.isDirectory()) walk(rel);
-      else if (entry.name.endsWith(".br") || entry.name.endsWith(".gz")) available.add(rel);
-    }
-  };
-  walk("");
+export function fingerprintedAssets(dir: string, { maxAgeSeconds }: { maxAgeSeconds: number }): RequestHandler {
+  const assets = loadAssets(dir);
+  const cacheControl = `public, max-age=${maxAgeSeconds}, immutable`;
 
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const encoding = ENCODINGS.find(({ name, ext }) => available.has(req.path + ext) && req.acceptsEncodings(name) === name);
-    if (!encoding) return next();
-    res.vary("Accept-Encoding");
-    res.type(path.extname(req.path));
-    res.setHeader("Content-Encoding", encoding.name);
-    res.setHeader("Cache-Control", `public, max-age=${maxAgeSeconds}, immutable`);
-    res.sendFile(req.path.slice(1) + encoding.ext, { root: dir, cacheControl: false, dotfiles: "deny" }, (error) => {
-      if (error && !res.headersSent) next();
-    });
+    const asset = assets.get(req.path);
+    if (!asset) return next();
+    const encoding: Encoding =
+      asset.variants.br && req.acceptsEncodings("br") === "br" ? "br" : asset.variants.gzip && req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";
+    const variant = asset.variants[encoding]!;
+    res.setHeader("Content-Type", asset.type);
+    res.setHeader("Cache-Control", cacheControl);
+    res.setHeader("ETag", variant.etag);
+    if (asset.variants.br || asset.variants.gzip) res.setHeader("Vary", "Accept-Encoding");
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    if (req.fresh) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.setHeader("Content-Length", variant.body.length);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : variant.body);
   };
+}
+
+/** Every file under `dir` by its URL path below the mount point ("/_shared/chunk-X.js"). */
+export function loadAssets(dir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  const walk = (sub: string) => {
+    const full = path.join(dir, sub);
+    if (!fs.existsSync(full)) return;
+    for (const entry of fs.readdirSync(full, { withFileTypes: true })) {
+      const rel = `${sub}/${entry.name}`;
+      if (entry.isDirectory()) {
+        walk(rel);
+        continue;
+      }
+      if (rel.endsWith(".br") || rel.endsWith(".gz")) continue;
+      const file = path.join(dir, rel);
+      if (fs.statSync(file).size > MAX_IN_MEMORY_BYTES) continue;
+      const variant = (f: string, tag: string): Variant | undefined => {
+        if (!fs.existsSync(f)) return undefined;
+        const body = fs.readFileSync(f);
+        return { body, etag: `"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}${tag}"` };
+      };
+      // The same Content-Type express.static gives the file.
+      const { mime } = express.static;
+      const type = mime.lookup(entry.name);
+      const charset = mime.charsets.lookup(type, "");
+      assets.set(rel, {
+        type: charset ? `${type}; charset=${charset.toLowerCase()}` : type,
+        variants: { identity: variant(file, "")!, br: variant(`${file}.br`, "-br"), gzip: variant(`${file}.gz`, "-gz") },
+      });
+    }
+  };
+  walk("");
+  return assets;
 }
