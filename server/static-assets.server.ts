@@ -18,6 +18,9 @@ interface Asset {
 /** Files larger than this stay on disk and go to the next handler (express.static). */
 const MAX_IN_MEMORY_BYTES = 4 * 1024 * 1024;
 
+/** The same Content-Type table express.static uses. */
+const { mime } = express.static;
+
 /**
  * Serves the fingerprinted build output under `dir` (public/build, ~1.5 MB with the brotli and
  * gzip copies written by scripts/precompress.mjs) from memory: every file is read once at
@@ -59,7 +62,7 @@ export function fingerprintedAssets(dir: string, { maxAgeSeconds }: { maxAgeSeco
 }
 
 /** Every file under `dir` by its URL path below the mount point ("/_shared/chunk-X.js"). */
-export function loadAssets(dir: string): Map<string, Asset> {
+function loadAssets(dir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   const walk = (sub: string) => {
     const full = path.join(dir, sub);
@@ -78,8 +81,6 @@ export function loadAssets(dir: string): Map<string, Asset> {
         const body = fs.readFileSync(f);
         return { body, etag: `"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}${tag}"` };
       };
-      // The same Content-Type express.static gives the file.
-      const { mime } = express.static;
       const type = mime.lookup(entry.name);
       const charset = mime.charsets.lookup(type, "");
       assets.set(rel, {
