@@ -13,14 +13,13 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { generateParts } from "~server/demo-catalogue.server";
-import { builtServerEnv, freePort, waitForHealthz } from "../test/server-process";
+import { builtServerEnv, freePort, rawGet, waitForHealthz } from "../test/server-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -34,20 +33,6 @@ const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const TARGET_RATIO = 0.25;
 
-
-/** One GET with the given headers; the bytes as sent on the wire (not decompressed). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
 
 /**
  * `unique` adds a counter to every request's query, so none is answered by the page micro-cache:

@@ -76,19 +76,21 @@ function loadAssets(dir: string): Map<string, Asset> {
       if (rel.endsWith(".br") || rel.endsWith(".gz")) continue;
       const file = path.join(dir, rel);
       if (fs.statSync(file).size > MAX_IN_MEMORY_BYTES) continue;
-      const variant = (f: string, tag: string): Variant | undefined => {
-        if (!fs.existsSync(f)) return undefined;
-        const body = fs.readFileSync(f);
-        return { body, etag: `"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}${tag}"` };
-      };
       const type = mime.lookup(entry.name);
       const charset = mime.charsets.lookup(type, "");
       assets.set(rel, {
         type: charset ? `${type}; charset=${charset.toLowerCase()}` : type,
-        variants: { identity: variant(file, "")!, br: variant(`${file}.br`, "-br"), gzip: variant(`${file}.gz`, "-gz") },
+        variants: { identity: readVariant(file, "")!, br: readVariant(`${file}.br`, "-br"), gzip: readVariant(`${file}.gz`, "-gz") },
       });
     }
   };
   walk("");
   return assets;
+}
+
+/** A file's bytes with a strong ETag (its hash, tagged by encoding), or undefined if it is not there. */
+function readVariant(file: string, tag: string): Variant | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const body = fs.readFileSync(file);
+  return { body, etag: `"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}${tag}"` };
 }

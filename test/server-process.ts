@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import http from "node:http";
 import net from "node:net";
 
 /** A TCP port free on loopback right now, for a server started by a test or a benchmark. */
@@ -48,4 +49,25 @@ export async function firstLink(base: string, pagePath: string, re: RegExp): Pro
     if (u.origin === base && re.test(u.pathname)) return u.pathname;
   }
   throw new Error(`no link matching ${re} on ${pagePath}`);
+}
+
+/**
+ * One request with node:http, the body as sent: fetch would decode it and hide what
+ * Content-Encoding the server chose.
+ */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
+import { rawGet } from "../server-process";
 import { startServer, type RunningServer } from "./harness";
 
 const inStock = generateParts(360).flatMap((g) => g.parts).find((p) => p.balance > 0)!;
@@ -108,19 +109,6 @@ function request(agent: http.Agent, url: string, options: { method?: string; hea
     if (options.body) req.write(options.body);
     // A body announced longer than what is sent stays open: the server must answer without it.
     if (!options.headers?.["content-length"] || options.body?.length === Number(options.headers["content-length"])) req.end();
-  });
-}
-
-/** A GET with the raw bytes as sent (Node's fetch would decode them). */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
   });
 }
 
