@@ -3,6 +3,7 @@
  * Remix bundles this file with the app into build/index.js (remix.config.js `server`).
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
@@ -12,13 +13,14 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
-import { isAnonymousPageRequest, matchesEtag, pageCacheKey } from "./http-cache.server";
 import { log } from "./log.server";
-import { gzipWithNonce, PAGE_CACHE_MAX_MS, pageCache, withNonce } from "./page-cache.server";
+import { PAGE_CACHE_MAX_MS, pageCache, servePageCache } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
 import { fingerprintedAssets } from "./static-assets.server";
 
 function loadConfig(): Config {
+  // A .env file (a copy of .env.example) fills in what the environment leaves unset.
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
   try {
     return getConfig();
   } catch (error) {
@@ -102,30 +104,7 @@ app.use("/build", express.static(path.join(publicDir, "build"), { immutable: tru
 app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
 // Anonymous page views answered from the page micro-cache skip loaders and React altogether.
-app.get("*", (req, res, next) => {
-  const url = new URL(req.originalUrl, "http://site.invalid");
-  if (!isAnonymousPageRequest(req.method, url, req.headers.cookie)) return next();
-  const page = pageCache.get(pageCacheKey(url));
-  if (!page) return next();
-  const nonce = res.locals.nonce as string;
-  for (const [name, value] of page.headers) res.setHeader(name, withNonce(value, nonce));
-  if (matchesEtag({ headers: { get: (name: string) => req.get(name) ?? null } }, page.etag)) {
-    res.removeHeader("Content-Security-Policy");
-    res.status(304).end();
-    return;
-  }
-  if (req.acceptsEncodings("gzip") === "gzip") {
-    // Compressed once per stored page; a browser that also takes brotli gets gzip here, since
-    // compressing per response is what would cost.
-    const body = gzipWithNonce(page, nonce);
-    res.vary("Accept-Encoding");
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", body.length);
-    res.status(page.status).end(body);
-    return;
-  }
-  res.status(page.status).send(withNonce(page.body, nonce));
-});
+app.get("*", servePageCache());
 
 app.all(
   "*",
@@ -143,7 +122,7 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
     dataDir: config.dataDir,
   });
-  // `npm run dev` (remix dev --manual) waits for this to reload the browser.
+  // `npm run dev` (remix dev) waits for this, then reloads the browser through <LiveReload>.
   if (build.mode === "development") void broadcastDevReady(build);
 });
 server.keepAliveTimeout = 65_000;

@@ -8,12 +8,21 @@ import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startServer } from "./harness";
 
-function runServer(env: Record<string, string>) {
+function runServer(env: Record<string, string>, cwd?: string) {
   return spawnSync(process.execPath, ["build/index.js"], {
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "cfg-")), ...env },
     encoding: "utf8",
     timeout: 15_000,
+    cwd,
   });
+}
+
+/** A folder holding the built app (linked) and the given .env, as ops would lay it out. */
+function appDirWithEnvFile(text: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dotenv-"));
+  for (const name of ["build", "public", "node_modules", "package.json"]) fs.symlinkSync(path.resolve(name), path.join(dir, name));
+  fs.writeFileSync(path.join(dir, ".env"), text);
+  return dir;
 }
 
 describe("start-up checks", () => {
@@ -28,6 +37,16 @@ describe("start-up checks", () => {
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(message);
+  });
+
+  it("reads .env when present, and a variable set in the environment wins over it", () => {
+    const dir = appDirWithEnvFile("PARTS_CACHE_TTL_SECONDS=-5\n");
+    // From .env alone: the invalid value stops the server and is named.
+    expect(runServer({}, dir).stderr.trim()).toMatch(/^Invalid environment variable PARTS_CACHE_TTL_SECONDS: /);
+    // The environment's value wins: the configuration passes and start-up goes on to the next check.
+    const file = path.join(dir, "a-file");
+    fs.writeFileSync(file, "");
+    expect(runServer({ PARTS_CACHE_TTL_SECONDS: "60", DATA_DIR: path.join(file, "data") }, dir).stderr).toMatch(/^DATA_DIR .* is not writable/);
   });
 
   it("refuses to start when DATA_DIR is not writable", () => {
