@@ -1,12 +1,10 @@
 import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "~/lib/nonce";
-import { isSharedCacheable, matchesEtag, pageCacheKey, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, weakEtag } from "~server/http-cache.server";
-import { NONCE_SLOT, pageCache } from "~server/page-cache.server";
+import { NonceProvider } from "~/utils/nonce-provider";
+import { isSharedCacheable, matchesEtag, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, weakEtag } from "~server/http-cache.server";
+import { pageCache, pageCacheKey } from "~server/page-cache.server";
 import { errorMessage, log } from "~server/log.server";
 import { securityHeaders } from "~server/security-headers.server";
 
@@ -27,11 +25,31 @@ function stripTrailingNulls() {
   });
 }
 
+/** The whole page as bytes, once every lazy part (a modal's form) has rendered. */
+function renderPage(element: JSX.Element, nonce: string, onError: (error: unknown) => void): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        const body = stripTrailingNulls();
+        const chunks: Buffer[] = [];
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+        pipe(body);
+      },
+      onShellError: reject,
+      onError,
+    });
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
 /**
- * Pages a shared cache may keep are rendered whole, so they get an ETag and a 304 for a
- * matching If-None-Match; the rest stream as they render.
+ * Every page is rendered whole: no loader defers data, so streaming would only split the same
+ * bytes into many small writes for the compressor. A whole page also gets an ETag (a 304 for a
+ * matching If-None-Match) and, when a shared cache may keep it, a place in the page cache.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -39,69 +57,36 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.nonce ?? "";
-  const cacheable = isSharedCacheable(request, responseStatusCode);
-  const whole = cacheable || isbot(request.headers.get("user-agent") ?? "");
-  for (const [key, value] of Object.entries(securityHeaders(nonce, loadContext?.services?.config))) {
-    responseHeaders.set(key, value);
-  }
+  let status = responseStatusCode;
+  const html = await renderPage(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
+    nonce,
+    (error) => {
+      status = 500;
+      console.error(error);
+    },
+  );
+
+  const cacheable = isSharedCacheable(request, status);
+  for (const [key, value] of Object.entries(securityHeaders(nonce, loadContext?.services?.config))) responseHeaders.set(key, value);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", cacheable ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
+  if (!cacheable) return new Response(html, { status, headers: responseHeaders });
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-          if (whole) return;
-          const body = stripTrailingNulls();
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onAllReady() {
-          if (!whole) return;
-          const body = stripTrailingNulls();
-          const chunks: Buffer[] = [];
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => {
-            const html = Buffer.concat(chunks);
-            if (cacheable) {
-              // A nonce differs per response; the ETag and the page cache hold the page with a slot for it.
-              const text = html.toString("utf8");
-              const templated = nonce ? text.replaceAll(nonce, NONCE_SLOT) : text;
-              const etag = weakEtag(templated);
-              responseHeaders.set("ETag", etag);
-              if (responseStatusCode < 500 && !responseHeaders.has("Set-Cookie")) {
-                const headers = [...responseHeaders].map(([k, v]): [string, string] => [k, nonce ? v.replaceAll(nonce, NONCE_SLOT) : v]);
-                pageCache.set(pageCacheKey(new URL(request.url)), { status: responseStatusCode, headers, body: templated, etag });
-              }
-              if (matchesEtag(request, etag)) {
-                // The stored copy keeps its own policy: a 304's headers replace the stored ones, and
-                // this response's nonce is not the one in the stored page.
-                responseHeaders.delete("Content-Security-Policy");
-                resolve(new Response(null, { status: 304, headers: responseHeaders }));
-                return;
-              }
-            }
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY);
-  });
+  // The nonce differs per render; pages that differ only in it are the same page to a cache.
+  const etag = weakEtag(nonce ? Buffer.from(html).toString("utf8").replaceAll(nonce, "") : html);
+  responseHeaders.set("ETag", etag);
+  if (!responseHeaders.has("Set-Cookie")) {
+    pageCache.set(pageCacheKey(new URL(request.url)), { status, headers: [...responseHeaders], body: Buffer.from(html), etag });
+  }
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    // The stored copy keeps its own policy: its nonce is not this response's.
+    responseHeaders.delete("Content-Security-Policy");
+    return new Response(null, { status: 304, headers: responseHeaders });
+  }
+  return new Response(html, { status, headers: responseHeaders });
 }
 
 /** Loader data for client-side navigation follows the same rule as the page. */

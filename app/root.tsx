@@ -4,8 +4,11 @@ import {
   isRouteErrorResponse,
   Link,
   Links,
+  LiveReload,
   Meta,
   Outlet,
+  Scripts,
+  ScrollRestoration,
   useLoaderData,
   useLocation,
   useRouteError,
@@ -22,21 +25,18 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { clampToStock } from "./lib/cart";
 import { COOKIE_CONSENT_NAME } from "./lib/consent";
-import { useNonce } from "./lib/nonce";
-import { modalAwareRevalidate } from "./lib/revalidate";
-import { useScrollTopOnChange } from "./lib/scroll-top";
+import { useNonce } from "./utils/nonce-provider";
+import { modalAwareRevalidate } from "./utils/revalidate";
 import styles from "./styles/app.css";
 import carouselStyles from "./styles/carousel.css";
 import trucksStyles from "./styles/trucks.css";
-import { InlineStyles } from "./components/inline-styles";
-import { DeferredScripts } from "./components/deferred-scripts";
 
-/** All of the site's CSS (≈ 11 KB gzip), inlined in <head>: no render-blocking request on any first view. */
-const STYLESHEETS = [styles, carouselStyles, trucksStyles];
-
-// PNG icons (drawn from favicon.svg by scripts/rasterize-images.ts): Chromium decodes an SVG
-// favicon on the page's main thread while the page is loading.
+// The site's CSS as fingerprinted files (≈ 11 KB gzip in all), served immutable: a visit fetches
+// them once. PNG icons (drawn from favicon.svg by scripts/rasterize-images.ts).
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: carouselStyles },
+  { rel: "stylesheet", href: trucksStyles },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
@@ -72,15 +72,14 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-/** Every page change starts at the top (spec §2); a change of query alone keeps the position. */
-function ScrollToTop() {
-  const { pathname } = useLocation();
+/**
+ * `<html data-hydrated>` once React has hydrated the page: the end-to-end tests wait for it
+ * before they click, so a click never lands on plain HTML that is about to become interactive.
+ */
+function HydrationMarker() {
   useEffect(() => {
-    // The lazy lead form (a form mounted after hydration renders in full) and the tests tell a
-    // hydrated page from plain HTML by it.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  useScrollTopOnChange(pathname);
   return null;
 }
 
@@ -117,14 +116,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* No frame before the header is whole: the first paint waits until <main> has been parsed
-            (normally the same network packet), so the top strip and the header never show half
-            parsed and then move. Browsers without render-blocking "expect" links ignore it. */}
-        <link rel="expect" href="#main" blocking="render" />
         <meta name="theme-color" content="#14181d" />
         <Meta />
         <SeoLinks siteUrl={data?.siteUrl ?? ""} />
-        <InlineStyles hrefs={STYLESHEETS} />
         <Links />
       </head>
       <body>
@@ -142,8 +136,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter />
           <ModalOutlet />
         </CartProvider>
-        <ScrollToTop />
-        <DeferredScripts nonce={nonce} />
+        <HydrationMarker />
+        {/* A new page starts at the top, Back and Forward restore the position (spec §2); links
+            and forms that only change filters or open a modal pass preventScrollReset. */}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

@@ -26,17 +26,12 @@ export function isAnonymousPageRequest(method: string, url: URL, cookieHeader: s
   return !readCookie(cookieHeader, CART_COOKIE_NAME) && !readCookie(cookieHeader, COOKIE_CONSENT_NAME) && !readCookie(cookieHeader, CART_EVENTS_COOKIE);
 }
 
-/** The page cache's key: the path and query as the router sees them. */
-export function pageCacheKey(url: URL): string {
-  return url.pathname + url.search;
-}
-
 export function weakEtag(body: string | Uint8Array): string {
   return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
-export function matchesEtag(request: Request | { headers: { get(name: string): string | null } }, etag: string): boolean {
-  const header = request.headers.get("If-None-Match");
+/** Whether an If-None-Match header names `etag` (or `*`). */
+export function matchesEtag(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
 }

@@ -1,7 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { createPageCache, NONCE_SLOT, withNonce } from "./page-cache.server";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawGet } from "../test/server-process";
+import { createPageCache, servePageCache } from "./page-cache.server";
 
-const page = { status: 200, headers: [["Content-Security-Policy", `script-src 'nonce-${NONCE_SLOT}'`]] as [string, string][], body: `<script nonce="${NONCE_SLOT}">x</script>`, etag: 'W/"a"' };
+const html = Buffer.from('<!DOCTYPE html><html lang="ru"><script nonce="n1">x</script><h1>Каталог</h1></html>');
+const page = { status: 200, headers: [["Content-Security-Policy", "script-src 'nonce-n1'"]] as [string, string][], body: html, etag: 'W/"a"' };
 
 describe("page cache", () => {
   it("serves a page until it expires", () => {
@@ -44,9 +49,46 @@ describe("page cache", () => {
     cache.set("/a", page, 0);
     expect(cache.get("/a", 0)).toBeUndefined();
   });
+});
 
-  it("fills every nonce slot with the response's nonce", () => {
-    expect(withNonce(page.body, "abc")).toBe('<script nonce="abc">x</script>');
-    expect(withNonce(page.headers[0][1], "abc")).toBe("script-src 'nonce-abc'");
+describe("servePageCache", () => {
+  const cache = createPageCache({ ttlMs: 60_000, maxEntries: 10 });
+  let base = "";
+  let server: ReturnType<express.Express["listen"]>;
+  beforeAll(async () => {
+    const app = express();
+    app.get("*", servePageCache(cache));
+    app.get("*", (_req, res) => res.status(200).send("rendered"));
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    cache.set("/catalog/parts?page=2", page);
+  });
+  afterAll(() => server.close());
+
+  it("answers a hit with the stored bytes and headers, nonce included", async () => {
+    const res = await rawGet(`${base}/catalog/parts?page=2`);
+    expect(res.status).toBe(200);
+    expect(res.body.equals(html)).toBe(true);
+    expect(res.headers["content-security-policy"]).toBe("script-src 'nonce-n1'");
+  });
+
+  it("sends the gzip copy to a browser that takes it, decoding to the same page", async () => {
+    const res = await rawGet(`${base}/catalog/parts?page=2`, { "accept-encoding": "gzip, br" });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers.vary).toContain("Accept-Encoding");
+    expect(zlib.gunzipSync(res.body).equals(html)).toBe(true);
+  });
+
+  it("answers 304 without a policy to a matching If-None-Match", async () => {
+    const res = await rawGet(`${base}/catalog/parts?page=2`, { "if-none-match": 'W/"a"' });
+    expect(res.status).toBe(304);
+    expect(res.headers["content-security-policy"]).toBeUndefined();
+  });
+
+  it("leaves misses and visitors with a cart or consent to the renderer", async () => {
+    expect((await rawGet(`${base}/catalog/parts?page=3`)).body.toString()).toBe("rendered");
+    expect((await rawGet(`${base}/catalog/parts?page=2`, { cookie: "cart=eyJ9" })).body.toString()).toBe("rendered");
+    expect((await rawGet(`${base}/catalog/parts?page=2`, { cookie: "cookie_consent=1" })).body.toString()).toBe("rendered");
   });
 });

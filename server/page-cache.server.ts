@@ -1,27 +1,27 @@
 /**
- * A micro-cache of rendered pages for anonymous visitors, in front of React: the same pages a
- * shared cache may keep (see http-cache.server.ts) are kept here for a few seconds, so a burst
- * of visitors on one catalogue page costs one render. The CSP nonce differs per response: it is
- * stored as a slot and filled with the new response's nonce on every hit.
+ * A micro-cache of rendered pages for anonymous visitors, in front of React: the pages a shared
+ * cache may keep (http-cache.server.ts) are kept here for a few seconds, so a burst of visitors
+ * on one catalogue page costs one render. An entry is the response as it was sent — body, its
+ * gzip copy and headers, CSP nonce included: every hit in those few seconds shares that nonce,
+ * as it would from a CDN.
  */
-import { prepareSplicedGzip, splicedGzip, type SplicedGzip } from "./spliced-gzip.server";
-
-export const NONCE_SLOT = "\u0000nonce\u0000";
+import zlib from "node:zlib";
+import type { RequestHandler } from "express";
+import { isAnonymousPageRequest, matchesEtag } from "./http-cache.server";
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  /** The page with every occurrence of its nonce replaced by NONCE_SLOT. */
-  body: string;
+  body: Buffer;
   etag: string;
   expires: number;
-  /** The body gzip-compressed around its nonce slots, made on the first hit that takes gzip. */
-  gzip?: SplicedGzip;
+  /** The body gzip-compressed, made on the first hit that takes gzip. */
+  gzip?: Buffer;
 }
 
 export interface PageCache {
   get(key: string, now?: number): CachedPage | undefined;
-  set(key: string, page: Omit<CachedPage, "expires">, now?: number): void;
+  set(key: string, page: Omit<CachedPage, "expires" | "gzip">, now?: number): void;
   clear(): void;
   /** Change how long pages are kept (0 keeps none). */
   setTtl(ms: number): void;
@@ -66,22 +66,43 @@ export function createPageCache({ ttlMs: initialTtl, maxEntries }: { ttlMs: numb
   };
 }
 
-/** The stored page, gzip-compressed, with this response's nonce: compressed once per page, not per response. */
-export function gzipWithNonce(page: CachedPage, nonce: string): Buffer {
-  page.gzip ??= prepareSplicedGzip(page.body, NONCE_SLOT);
-  return splicedGzip(page.gzip, nonce);
-}
-
-/** Fill a stored page (or header) with this response's nonce. */
-export function withNonce(text: string, nonce: string): string {
-  return text.split(NONCE_SLOT).join(nonce);
-}
-
 export const PAGE_CACHE_MAX_MS = 10_000;
 
 /**
- * One cache per process, shared by the renderer (which fills it) and the HTTP entry (which serves
- * from it). The HTTP entry shortens its life to the catalogue's freshness window when that is
- * shorter, so a page is never older than the catalogue it shows is allowed to be.
+ * One cache per process, filled by the renderer (entry.server.tsx) and read by the HTTP entry.
+ * The HTTP entry shortens its life to the catalogue's freshness window when that is shorter, so
+ * a page is never older than the catalogue it shows is allowed to be.
  */
 export const pageCache = createPageCache({ ttlMs: PAGE_CACHE_MAX_MS, maxEntries: 300 });
+
+/** The cache's key: the path and query as the router sees them. */
+export function pageCacheKey(url: URL): string {
+  return url.pathname + url.search;
+}
+
+/** Answers an anonymous page view from the cache, or passes it on to Remix. */
+export function servePageCache(cache: PageCache = pageCache): RequestHandler {
+  return (req, res, next) => {
+    const url = new URL(req.originalUrl, "http://site.invalid");
+    if (!isAnonymousPageRequest(req.method, url, req.headers.cookie)) return next();
+    const page = cache.get(pageCacheKey(url));
+    if (!page) return next();
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (matchesEtag(req.get("If-None-Match"), page.etag)) {
+      // The browser's stored copy keeps its own policy (its nonce is not this entry's).
+      res.removeHeader("Content-Security-Policy");
+      res.status(304).end();
+      return;
+    }
+    res.vary("Accept-Encoding");
+    if (req.acceptsEncodings("gzip") === "gzip") {
+      page.gzip ??= zlib.gzipSync(page.body);
+      res.setHeader("Content-Encoding", "gzip");
+      res.setHeader("Content-Length", page.gzip.length);
+      res.status(page.status).end(req.method === "HEAD" ? undefined : page.gzip);
+      return;
+    }
+    res.setHeader("Content-Length", page.body.length);
+    res.status(page.status).end(req.method === "HEAD" ? undefined : page.body);
+  };
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type SwiperType from "swiper";
-import { onceNear } from "~/lib/once-near";
+import { onceNear } from "~/utils/once-near";
 
 /**
  * A Swiper carousel that is a plain scrollable row until Swiper loads (it is imported only

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { yandexMapsLink, type Location } from "~/data/site";
-import { onceNear } from "~/lib/once-near";
+import { onceNear } from "~/utils/once-near";
 import { PinIcon } from "./icons";
 import type { YandexMapProps } from "./yandex-map";
 

@@ -6,7 +6,7 @@ import { PartImage } from "~/components/part-image";
 import { TRUCK_TYPES, type TruckType } from "~/data/truck-types";
 import { LEASING, STATS } from "~/data/terms";
 import { SITE } from "~/data/site";
-import { modalAwareRevalidate } from "~/lib/revalidate";
+import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta, SITE_TITLE } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>

@@ -11,7 +11,7 @@ import { ecommerceEvent, pushDataLayer } from "~/lib/analytics";
 import { relatedParts, serializePartsQuery } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
 import { PART_LOAD_ERROR } from "~/lib/messages";
-import { modalAwareRevalidate } from "~/lib/revalidate";
+import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -9,8 +9,7 @@ import { SALES_POINTS } from "~/data/site";
 import { parsePartsQuery, runPartsQuery, serializePartsQuery, SORT_BY_VALUES, type PartsQuery, type SortBy } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
 import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
-import { modalAwareRevalidate } from "~/lib/revalidate";
-import { useScrollTopOnChange } from "~/lib/scroll-top";
+import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 
 const SORT_LABELS: Record<SortBy, string> = {
@@ -106,9 +105,6 @@ export default function PartsCatalogue() {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/catalog/parts";
   const sales = SALES_POINTS[1];
 
-  // A new page of results starts at its top (spec §2).
-  useScrollTopOnChange(query.page);
-
   return (
     <div className="container page">
       <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Каталог", to: "/catalog" }, { name: "Запчасти" }]} />
@@ -123,9 +119,11 @@ export default function PartsCatalogue() {
         </ul>
       </div>
 
+      {/* A new search or filter keeps the visitor's place; a new page of results (a plain link) starts at the top. */}
       <Form
         method="get"
         action="/catalog/parts"
+        preventScrollReset
         className="parts-search"
         role="search"
         onSubmit={(event) => {
@@ -148,7 +146,7 @@ export default function PartsCatalogue() {
 
       <details className="filters" open={query.groups.length > 0 || query.sortBy !== "name_asc" ? true : undefined}>
         <summary className="btn btn--outline btn--small">Фильтры</summary>
-        <Form method="get" action="/catalog/parts" className="filters__panel">
+        <Form method="get" action="/catalog/parts" preventScrollReset className="filters__panel">
           {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
           <div className="field">
             <label htmlFor="parts-sort" className="field__label">

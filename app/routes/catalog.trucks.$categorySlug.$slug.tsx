@@ -4,13 +4,13 @@ import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data"
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Carousel } from "~/components/carousel";
-import { LazyLeadForm } from "~/components/forms/lazy-lead-form";
+import { LeadForm } from "~/components/forms/lead-form";
 import { Gallery } from "~/components/gallery";
 import { ModalLink } from "~/components/modal-link";
 import { PartImage } from "~/components/part-image";
 import { findTruck, TRUCK_CATEGORIES } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
-import { modalAwareRevalidate } from "~/lib/revalidate";
+import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 
 const TABS = [
@@ -282,7 +282,7 @@ export default function TruckPage() {
             Оставьте имя и телефон — менеджер свяжется с вами, уточнит комплектацию и сроки поставки {truck.name} и подготовит коммерческое предложение.
           </p>
         </div>
-        <LazyLeadForm form="buy" page={location.pathname} />
+        <LeadForm form="buy" page={location.pathname} />
       </section>
 
       {others.length > 0 ? (

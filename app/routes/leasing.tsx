@@ -4,7 +4,7 @@ import { ModalLink } from "~/components/modal-link";
 import { PartnerTicker } from "~/components/partner-ticker";
 import { LEASING } from "~/data/terms";
 import { formatRub } from "~/lib/format";
-import { modalAwareRevalidate } from "~/lib/revalidate";
+import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
 import { SALES_POINTS } from "~/data/site";
-import { modalAwareRevalidate } from "~/lib/revalidate";
+import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>

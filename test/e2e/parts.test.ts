@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PRELOADS_PER_TASK } from "~/components/deferred-scripts";
 import { generateParts } from "~server/demo-catalogue.server";
 import { MODES, newContext, ready, serverAndBrowser } from "./harness";
 
@@ -126,77 +125,5 @@ describe("part gallery with JavaScript", () => {
     const res = await fetch(`${suite.server.url}/catalog/parts/no-such-part`, { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/not-found");
-  });
-});
-
-describe("scripts after the first paint", () => {
-  it("puts the modulepreload links in after the first contentful paint, a few per task, all before the scripts, and the page hydrates", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    // Each MutationObserver callback gathers the insertions of one task.
-    await context.addInitScript(() => {
-      const w = window as unknown as { __batches: string[][]; __paintedBeforeScripts?: boolean; __stateBeforeScripts?: unknown };
-      w.__batches = [];
-      new MutationObserver((records) => {
-        const added = records
-          .filter((r) => (r.target as Element).id === "hydration-scripts")
-          .flatMap((r) => [...r.addedNodes])
-          .filter((n): n is Element => n instanceof Element)
-          .map((n) => (n.tagName === "LINK" ? `link:${n.getAttribute("rel")}` : `script:${n.getAttribute("type") ?? "classic"}`));
-        if (!added.length) return;
-        if (w.__batches.length === 0) {
-          w.__paintedBeforeScripts = performance.getEntriesByName("first-contentful-paint").length > 0;
-          w.__stateBeforeScripts = history.state;
-        }
-        w.__batches.push(added);
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const page = await context.newPage();
-    await page.goto("/catalog/parts");
-    await ready(page, true);
-    const { batches, paintedBeforeScripts, stateBeforeScripts, state } = await page.evaluate(() => {
-      const w = window as unknown as { __batches: string[][]; __paintedBeforeScripts?: boolean; __stateBeforeScripts?: unknown };
-      return { batches: w.__batches, paintedBeforeScripts: w.__paintedBeforeScripts, stateBeforeScripts: w.__stateBeforeScripts, state: history.state };
-    });
-    // Nothing starts loading before the page's first contentful paint is recorded.
-    expect(paintedBeforeScripts).toBe(true);
-    // The history entry already has the router's index before any script is in, and the router
-    // kept it as it found it.
-    expect(stateBeforeScripts).toEqual({ idx: 0 });
-    expect(state).toEqual({ idx: 0 });
-    const flat = batches.flat();
-    const preloads = flat.filter((t) => t === "link:modulepreload").length;
-    expect(preloads).toBeGreaterThan(8);
-    // No task inserts more than PRELOADS_PER_TASK links.
-    for (const batch of batches) expect(batch.filter((t) => t === "link:modulepreload").length).toBeLessThanOrEqual(PRELOADS_PER_TASK);
-    expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(preloads / PRELOADS_PER_TASK));
-    // Every link is in before the first script.
-    expect(flat.lastIndexOf("link:modulepreload")).toBeLessThan(flat.findIndex((t) => t.startsWith("script:")));
-    expect(flat).toContain("script:module");
-    await context.close();
-  });
-
-  it("leaves a history entry the router has already numbered alone, and the router goes on counting from it", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
-    await page.goto("/catalog/parts");
-    await ready(page, true);
-    await page.locator("footer").getByRole("link", { name: "Оплата и доставка" }).click();
-    await page.waitForURL("**/delivery");
-    const pushed = await page.evaluate(() => history.state as { idx: number; key: string });
-    expect(pushed.idx).toBe(1);
-    await page.reload();
-    await ready(page, true);
-    expect(await page.evaluate(() => history.state)).toEqual(pushed);
-    // A page change and Back inside the reloaded document are the router's own (no new document).
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await page.locator("footer").getByRole("link", { name: "Политика конфиденциальности" }).click();
-    await page.waitForURL("**/privacy");
-    expect(await page.evaluate(() => (history.state as { idx: number }).idx)).toBe(2);
-    await page.goBack();
-    await page.waitForURL("**/delivery");
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-    expect(await page.evaluate(() => (history.state as { idx: number }).idx)).toBe(1);
-    await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { onlyModalChanged } from "./modal";
+import { onlyModalChanged } from "~/lib/modal";
 
 /** Route modules export this as `shouldRevalidate`: opening a modal does not refetch the page. */
 export const modalAwareRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
