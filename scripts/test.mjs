@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The whole suite, as README's `npm test`: Chromium check, typecheck, build, then every
+ * The whole suite, as README's `npm test`: Chromium check, typecheck, lint, build, then every
  * vitest project (unit, dom, e2e). Ends with one summary line: "N passed, N failed".
  */
 import { spawnSync } from "node:child_process";
@@ -30,6 +30,12 @@ ensureChromium();
 
 console.log("\n> typecheck");
 if (run("npx", ["tsc", "--noEmit"]) !== 0) {
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+console.log("\n> lint");
+if (run("npm", ["run", "lint"]) !== 0) {
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
