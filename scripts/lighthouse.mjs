@@ -12,7 +12,8 @@
  * about twice as stable as one): one run on a shared machine swings by ten points and more.
  * Every run's score is printed next to it.
  *
- * Targets: Performance >= 95 (100 on the parts pages); Accessibility, Best Practices and SEO 100.
+ * Floor (not a target to tune above): Performance >= 90 and Core Web Vitals "good" (LCP <= 2.5 s,
+ * TBT <= 200 ms, CLS <= 0.1) on every page; Accessibility, Best Practices and SEO 100.
  * Budgets: JS for the first view <= 120 KB gzip; every <img> sized; no external fonts; the hero
  * video is never the LCP element.
  */
@@ -96,15 +97,15 @@ async function main() {
     const truck = await firstLink(server.url, "/catalog/trucks", /^\/catalog\/trucks\/[^/]+\/[^/]+$/);
     const part = await firstLink(server.url, "/catalog/parts", /^\/catalog\/parts\/[^/]+$/);
     let pages = [
-      { path: "/", perf: 95 },
-      { path: "/catalog/trucks", perf: 95 },
-      { path: truck, perf: 95 },
-      { path: "/catalog/parts", perf: 100 },
-      { path: "/catalog/parts?search=фильтр", perf: 100 },
-      { path: part, perf: 100 },
+      { path: "/", perf: 90 },
+      { path: "/catalog/trucks", perf: 90 },
+      { path: truck, perf: 90 },
+      { path: "/catalog/parts", perf: 90 },
+      { path: "/catalog/parts?search=фильтр", perf: 90 },
+      { path: part, perf: 90 },
       // Kept out of the index on purpose (noindex, robots.txt): Lighthouse's is-crawlable fails there.
-      { path: "/cart", perf: 95, noindex: true },
-      { path: "/leasing", perf: 95 },
+      { path: "/cart", perf: 90, noindex: true },
+      { path: "/leasing", perf: 90 },
     ];
     if (args.only) {
       const only = args.only.split(",");
@@ -161,6 +162,9 @@ async function main() {
       console.log(`${row.perf}/${row.a11y}/${row.bp}/${row.seo} (Performance per run: ${row.runs.join(", ")})`);
 
       if (row.perf < page.perf) failures.push(`${page.path}: Performance ${row.perf} < ${page.perf}`);
+      if (!(row.lcp <= 2500)) failures.push(`${page.path}: LCP ${Math.round(row.lcp)} ms > 2500 ms`);
+      if (!(row.tbt <= 200)) failures.push(`${page.path}: TBT ${Math.round(row.tbt)} ms > 200 ms`);
+      if (!(row.cls <= 0.1)) failures.push(`${page.path}: CLS ${row.cls.toFixed(3)} > 0.1`);
       for (const [key, name] of [["a11y", "Accessibility"], ["bp", "Best Practices"], ["seo", "SEO"]]) {
         if (row[key] < 100) failures.push(`${page.path}: ${name} ${row[key]} < 100`);
       }
