@@ -1,17 +1,24 @@
 /**
  * Server benchmark: `npm run bench:server` (`npx tsx scripts/bench-server.ts [--parts 100000]
- * [--duration 10] [--connections 50]`). Starts the built server (build/index.js; run
+ * [--duration 10] [--connections 50] [--profile]`). Starts the built server (build/index.js; run
  * `npm run build` first) on 127.0.0.1 with the demo catalogue at 100 000 parts, warms it, then
  * with autocannon measures req/s and p99 latency for a parts search page, a part page and
  * /healthz of the same server in the same run (and one script chunk, for the asset path), and
- * prints the ratios to /healthz.
+ * prints the ratios to /healthz. A second table does the same for a returning visitor (the cookie
+ * banner accepted, `Cookie: cookie_consent=1`) on the parts list, a search, a part page and
+ * /delivery: pages private to the visitor, so rendered on every request.
  * Target: the parts list keeps at least 25 % of /healthz throughput (exit 1 otherwise).
  * It also prints the bytes sent for the first parts page (gzip) beside the whole catalogue
  * JSON at 10 000 parts that a browser-side catalogue would have to download.
  *
  * No If-None-Match is sent, so every answer is a full 200, not a 304.
+ *
+ * `--profile` runs only the returning visitor's /catalog/parts under load, with the server under
+ * `node --cpu-prof`, and prints where its CPU time went: the top functions by self time and the
+ * share of gzip, React rendering, Remix, streams and so on, counted over the load alone.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,26 +26,32 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { generateParts } from "~server/demo-catalogue.server";
-import { builtServerEnv, freePort, rawGet, waitForHealthz } from "../test/server-process";
+import { builtServerEnv, firstLink, freePort, rawGet, waitForHealthz } from "../test/server-process";
 
 const { values: args } = parseArgs({
   options: {
     parts: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
+    profile: { type: "boolean", default: false },
   },
 });
 const PARTS = Number(args.parts);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const TARGET_RATIO = 0.25;
+/**
+ * A visitor who accepted the cookie banner: the page then depends on the visitor, so neither a
+ * shared cache nor the in-process page cache answers it (isAnonymousPageRequest).
+ */
+const RETURNING = { Cookie: "cookie_consent=1" };
 
 
 /**
  * `unique` adds a counter to every request's query, so none is answered by the page micro-cache:
  * it measures the full path (loaders, catalogue query, React render) on every request.
  */
-function bench(url: string, duration = DURATION, unique = false): Promise<autocannon.Result> {
+function bench(url: string, duration = DURATION, unique = false, headers: Record<string, string> = {}): Promise<autocannon.Result> {
   let n = 0;
   const target = new URL(url);
   const requests = unique
@@ -46,13 +59,103 @@ function bench(url: string, duration = DURATION, unique = false): Promise<autoca
     : undefined;
   return new Promise((resolve, reject) => {
     autocannon(
-      { url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip" }, ...(requests ? { requests } : {}) },
+      { url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip", ...headers }, ...(requests ? { requests } : {}) },
       (err: Error | null, result: autocannon.Result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self-time categories of --profile, by script URL; the first match wins. */
+const PROFILE_CATEGORIES: [RegExp, string][] = [
+  [/node:zlib|\/(compression|on-headers)\//, "gzip (zlib, compression middleware)"],
+  [/\/(react-dom|react|react-router|react-router-dom|@remix-run\/react)\//, "React render (react-dom/server, Remix components)"],
+  [/\/@remix-run\//, "Remix request handling (router, loaders, adapter)"],
+  [/\/build\/index\.js$/, "app and server code (build/index.js)"],
+  [/node:internal\/stream_base_commons|node:net/, "socket writes"],
+  [/node:fs|node:internal\/fs|\/(send|serve-static)\//, "express.static file lookups (fs.stat)"],
+  [/node:internal\/(streams|webstreams|errors)|node:_http|node:internal\/http|node:stream|\/(express|negotiator|vary|accepts|qs|parseurl|forwarded|proxy-addr)\//, "streams, HTTP, Express"],
+  [/undici|node:internal\/(encoding|buffer|url|worker\/js_transferable|crypto)|node:buffer|node:url/, "Web APIs (Request, Headers, TextEncoder, Buffer, crypto)"],
+  [/node:events|node:internal\/(events|event_target|abort_controller|timers|process\/task_queues|fixed_queue|async_hooks)|node:async_hooks/, "events, timers, microtasks"],
+];
+
+/** Where a function's self time is counted; `undefined` for a native one without a script. */
+function profileCategory(url: string, functionName: string): string | undefined {
+  if (functionName === "(garbage collector)") return "garbage collector";
+  if (functionName === "(idle)") return "idle";
+  if (functionName === "(program)") return "V8 and native, unattributed";
+  if (!url) return undefined;
+  return PROFILE_CATEGORIES.find(([re]) => re.test(url))?.[1] ?? "other";
+}
+
+/**
+ * The self time of the samples taken between `fromUs` and `toUs` (the same monotonic clock as
+ * process.hrtime), by function and by category. A native function (writev, encodeInto, …) counts
+ * in the category of the script that called it.
+ */
+function summariseProfile(profile: CpuProfile, fromUs: number, toUs: number) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const selfUs = new Map<number, number>();
+  let total = 0;
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i];
+    const next = i + 1 < profile.samples.length ? t + profile.timeDeltas[i + 1] : profile.endTime;
+    if (t < fromUs || t > toUs) continue;
+    selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + (next - t));
+    total += next - t;
+  }
+  const byFunction = new Map<string, number>();
+  const byCategory = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+    const where = url ? ` ${url.replace(/^file:\/\//, "").replace(/.*node_modules\//, "").replace(process.cwd() + "/", "")}:${lineNumber + 1}` : "";
+    const fn = `${functionName || "(anonymous)"}${where}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+    let category = profileCategory(url, functionName);
+    for (let up = parent.get(id); category === undefined && up !== undefined; up = parent.get(up)) {
+      const frame = nodes.get(up)!.callFrame;
+      category = profileCategory(frame.url, frame.functionName);
+    }
+    byCategory.set(category ?? "other", (byCategory.get(category ?? "other") ?? 0) + us);
+  }
+  const print = (m: Map<string, number>, n: number) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).forEach(([k, us]) => console.log(`${((us / total) * 100).toFixed(1).padStart(6)} %  ${k}`));
+  console.log(`\nCPU self time over the load: ${(total / 1e6).toFixed(1)} s of samples\n\nTop functions:`);
+  print(byFunction, 15);
+  console.log("\nBy category:");
+  print(byCategory, 20);
+}
+
+/** `--profile`: the returning visitor's /catalog/parts under load, then the server's CPU profile. */
+async function profileReturning(base: string, child: ChildProcess, profileDir: string) {
+  const url = `${base}/catalog/parts`;
+  await rawGet(url, RETURNING);
+  await bench(url, 2, false, RETURNING);
+  process.stdout.write(`autocannon returning: /catalog/parts (${DURATION} s, ${CONNECTIONS} connections) under --cpu-prof … `);
+  const from = process.hrtime.bigint();
+  const r = await bench(url, DURATION, false, RETURNING);
+  const to = process.hrtime.bigint();
+  console.log(`${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
+  // The profile is written when the server exits.
+  child.kill("SIGTERM");
+  await once(child, "exit");
+  const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) throw new Error(`no .cpuprofile written in ${profileDir}`);
+  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
+  summariseProfile(profile, Number(from / 1000n), Number(to / 1000n));
+}
 
 async function main() {
   if (!fs.existsSync("build/index.js")) {
@@ -62,8 +165,9 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
+  const profileDir = args.profile ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-profile-")) : undefined;
   let output = "";
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "build/index.js"], {
     env: builtServerEnv(port, dataDir, { DEMO_PARTS_COUNT: String(PARTS) }),
     // The request log (stdout) is discarded: it would measure the terminal, not the server.
     stdio: ["ignore", "ignore", "pipe"],
@@ -72,11 +176,16 @@ async function main() {
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true });
   };
   process.on("exit", stop);
 
   try {
     await waitForHealthz(base, child, () => output, 60_000);
+    if (profileDir) {
+      await profileReturning(base, child, profileDir);
+      return;
+    }
 
     const listPath = `/catalog/parts?search=${encodeURIComponent("фильтр масляный")}&page=2`;
     // The first load builds the catalogue snapshot and its search index.
@@ -91,7 +200,17 @@ async function main() {
     const chunkPath = /\/build\/root-[A-Z0-9]+\.js/.exec(firstList.body.toString("utf8"))?.[0];
     if (!chunkPath) throw new Error("no root chunk linked from the parts page");
 
-    const targets = [
+    const returningPartPath = await firstLink(base, "/catalog/parts", /^\/catalog\/parts\/[^/]+$/);
+    const returningPaths = ["/catalog/parts", `/catalog/parts?search=${encodeURIComponent("фильтр")}`, returningPartPath, "/delivery"];
+    for (const p of returningPaths) {
+      const r = await rawGet(base + p, { ...RETURNING, "accept-encoding": "gzip" });
+      if (r.status !== 200 || !String(r.headers["cache-control"]).includes("private")) {
+        throw new Error(`${p} with the consent cookie answered ${r.status}, Cache-Control ${r.headers["cache-control"]}: expected a private 200`);
+      }
+    }
+
+    type Target = { name: string; path: string; unique: boolean; headers?: Record<string, string> };
+    const targets: Target[] = [
       { name: "/healthz", path: "/healthz", unique: false },
       { name: "parts list (search, page 2)", path: listPath, unique: false },
       { name: `part page ${partPath}`, path: partPath, unique: false },
@@ -102,33 +221,45 @@ async function main() {
       // Reference: a page without parts, to tell the query's cost from the page render's.
       { name: "reference: /delivery, no page cache", path: "/delivery", unique: true },
     ];
+    const returning: Target[] = returningPaths.map((p) => ({
+      name: `returning: ${decodeURIComponent(p)}`,
+      path: p,
+      unique: false,
+      headers: RETURNING,
+    }));
+    targets.push(...returning);
 
     // Warm: a short run on each target.
-    for (const t of targets) await bench(base + t.path, 2, t.unique);
+    for (const t of targets) await bench(base + t.path, 2, t.unique, t.headers);
 
     const results: { name: string; path: string; rps: number; p99: number; p50: number; errors: number; non2xx: number }[] = [];
     for (const t of targets) {
       process.stdout.write(`autocannon ${t.name} (${DURATION} s, ${CONNECTIONS} connections) … `);
-      const r = await bench(base + t.path, DURATION, t.unique);
+      const r = await bench(base + t.path, DURATION, t.unique, t.headers);
       results.push({ name: t.name, path: t.path, rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx });
       console.log(`${Math.round(r.requests.average)} req/s`);
     }
 
     const health = results[0];
     console.log(`\nServer at ${PARTS.toLocaleString("en")} demo parts (first parts-list load, snapshot + index: ${firstMs.toFixed(0)} ms)\n`);
-    console.log(["target".padEnd(56), "req/s".padStart(8), "p50 ms".padStart(7), "p99 ms".padStart(7), "vs /healthz".padStart(11), "errors".padStart(7)].join(" | "));
-    for (const r of results) {
-      console.log(
-        [
-          r.name.slice(0, 56).padEnd(56),
-          r.rps.toFixed(0).padStart(8),
-          String(r.p50).padStart(7),
-          String(r.p99).padStart(7),
-          `${((r.rps / health.rps) * 100).toFixed(1)} %`.padStart(11),
-          String(r.errors + r.non2xx).padStart(7),
-        ].join(" | "),
-      );
-    }
+    const printTable = (rows: typeof results) => {
+      console.log(["target".padEnd(56), "req/s".padStart(8), "p50 ms".padStart(7), "p99 ms".padStart(7), "vs /healthz".padStart(11), "errors".padStart(7)].join(" | "));
+      for (const r of rows) {
+        console.log(
+          [
+            r.name.slice(0, 56).padEnd(56),
+            r.rps.toFixed(0).padStart(8),
+            String(r.p50).padStart(7),
+            String(r.p99).padStart(7),
+            `${((r.rps / health.rps) * 100).toFixed(1)} %`.padStart(11),
+            String(r.errors + r.non2xx).padStart(7),
+          ].join(" | "),
+        );
+      }
+    };
+    printTable(results.slice(0, targets.length - returning.length));
+    console.log(`\nReturning visitor (Cookie: cookie_consent=1, accept-encoding: gzip): private pages, no page cache\n`);
+    printTable([health, ...results.slice(targets.length - returning.length)]);
 
     // Bytes: the first parts page as sent (gzip), beside a browser-side catalogue at 10 000 parts.
     const firstPage = await rawGet(`${base}/catalog/parts`, { "accept-encoding": "gzip" });
