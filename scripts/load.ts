@@ -368,7 +368,7 @@ async function main() {
   check(missing.length === 0, `leads lost on SIGTERM ${missing.length}${missing.length ? `: ${missing.slice(0, 5).join(", ")}` : ""}`);
   check(otherStatus === 0, `unexpected answers during the stop ${otherStatus}`);
 
-  const badLogs = (logsPhase12 + server.logs()).split("\n").filter((l) => /"level":"error"|unhandled|TypeError|    at /.test(l));
+  const badLogs = (logsPhase12 + server.logs()).split("\n").filter((l) => /"level":"error"|unhandled|TypeError| {4}at /.test(l));
   check(badLogs.length === 0, `server error log lines ${badLogs.length}${badLogs.length ? `: ${badLogs.slice(0, 3).join(" | ")}` : ""}`);
 
   await notify.close();
