@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { ecommerceEvent, pushDataLayer, type EcommerceEvent } from "~/lib/analytics";
+import { ecommerceEvent, type EcommerceEvent } from "~/lib/analytics";
 import { shownCartLines, type CartLine } from "~/lib/cart-lines";
 import { applyCartIntent, cartCount, clampToStock, CART_COOKIE_NAME, CART_STORAGE_KEY, encodeCartCookie, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
+import { pushDataLayer } from "~/utils/data-layer";
 
 interface CartContextValue {
   cart: Cart;

@@ -2,8 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useCart } from "~/components/cart-provider";
-import { ecommerceEvent, pushDataLayer } from "~/lib/analytics";
+import { ecommerceEvent } from "~/lib/analytics";
 import { pageMeta } from "~/lib/seo";
+import { pushDataLayer } from "~/utils/data-layer";
 import { cartSetCookie, isSecure } from "~server/cart-cookie.server";
 import { LAST_ORDER_COOKIE, readLastOrder } from "~server/order-action.server";
 
