@@ -9,9 +9,10 @@ import { applyCartIntent, CART_FULL_MESSAGE, isCartIntent } from "~/lib/cart";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
+import { serializeCartCookie } from "~/lib/cookies";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
-import { cartEventsSetCookie, cartSetCookie, isSecure, readCart, readCartEvents } from "~server/cart-cookie.server";
+import { appendCartEvent, isSecure, readCart, readCartEvents } from "~server/cookies.server";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
 
@@ -41,10 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = applyCartIntent(readCart(request), intent, part);
   if (result.error) return redirect("/cart?notice=full", 303);
   const headers = new Headers();
-  headers.append("Set-Cookie", cartSetCookie(result.cart, secure));
+  headers.append("Set-Cookie", serializeCartCookie(result.cart, { secure }));
   if (result.delta !== 0) {
     const product = { id: part.id, name: part.name, price: part.price, quantity: Math.abs(result.delta) };
-    headers.append("Set-Cookie", cartEventsSetCookie(readCartEvents(request), ecommerceEvent(result.delta > 0 ? "add" : "remove", [product]), secure));
+    headers.append("Set-Cookie", await appendCartEvent(await readCartEvents(request), ecommerceEvent(result.delta > 0 ? "add" : "remove", [product]), secure));
   }
   return redirect(back, { status: 303, headers });
 }
