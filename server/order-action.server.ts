@@ -11,7 +11,7 @@ import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { orderValidator } from "~/lib/lead-forms";
 import { ORDER_ERROR, phoneForSending } from "~/lib/lead-schemas";
 import { isSecure, lastOrderCookieHeader, readCart, type LastOrder } from "./cookies.server";
-import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./lead-action.server";
+import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
 import type { NotifyField } from "./lead-store.server";
 
 const ORDER_FIELDS = ["name", "phone", "inn", "email", "city", "invoice", "consent"] as const;
