@@ -18,6 +18,11 @@ import { contentLengthTooBig, drainBody, parseUpload, UploadError, UPLOAD_MESSAG
 /** `document` answers a form post (redirect or re-rendered page); `json` answers the upload XHR. */
 export type LeadResponseMode = "document" | "json";
 
+/** JSON for a caller that asks for it (the upload's XHR sends Accept: application/json). */
+export function leadResponseMode(request: Request): LeadResponseMode {
+  return request.headers.get("Accept")?.includes("application/json") ? "json" : "document";
+}
+
 /** The success page, remembering where the visitor came from. */
 export function successRedirect(mode: LeadResponseMode, page: string) {
   const to = `/form-success?fromUrl=${encodeURIComponent(page)}`;
