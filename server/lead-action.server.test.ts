@@ -27,13 +27,15 @@ let upstream: "ok" | "500" | "slow" | "refused" = "ok";
 
 const mock = setupServer(
   http.post(`${NOTIFY}/v1/notify`, async ({ request }) => {
+    // The test that sent this request: a slow answer lands after its test has ended.
+    const sink = captured;
     const url = new URL(request.url);
     const entry: Captured = { url, headers: request.headers };
     if (request.headers.get("content-type")?.startsWith("multipart/")) entry.form = await request.formData();
     else entry.json = await request.json();
     if (upstream === "refused") return HttpResponse.error();
     if (upstream === "slow") await delay(2000);
-    captured.push(entry);
+    sink.push(entry);
     if (upstream === "500") return new HttpResponse("boom", { status: 500 });
     return HttpResponse.json({ ok: true });
   }),
