@@ -21,6 +21,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { leadDataUrl } from "../app/lib/lead-forms";
 import { startFakeNotify, type FakeNotify, type ReceivedNotify } from "../test/fake-notify";
 import { builtServerEnv, freePort, waitForHealthz } from "../test/server-process";
 
@@ -207,7 +208,7 @@ async function main() {
           };
         }
         context.kind = "lead-upload";
-        return { ...req, method: "POST", path: "/api/lead/parts-list", headers: { ...headers, "content-type": "multipart/form-data; boundary=loadB0und" }, body: upload };
+        return { ...req, method: "POST", path: leadDataUrl("parts-list"), headers: { ...headers, "content-type": "multipart/form-data; boundary=loadB0und", accept: "application/json" }, body: upload };
       },
       onResponse(status: number, body: string, context: Record<string, unknown>) {
         const kind = String(context.kind);
@@ -284,9 +285,9 @@ async function main() {
   const statuses = await Promise.all(
     Array.from({ length: UPLOADS }, async () => {
       try {
-        const res = await fetch(`${server.url}/api/lead/parts-list`, {
+        const res = await fetch(`${server.url}${leadDataUrl("parts-list")}`, {
           method: "POST",
-          headers: { "content-type": "multipart/form-data; boundary=bigB0und", "x-forwarded-for": nextIp() },
+          headers: { "content-type": "multipart/form-data; boundary=bigB0und", accept: "application/json", "x-forwarded-for": nextIp() },
           body: new Uint8Array(bigBody),
         });
         await res.arrayBuffer();
@@ -326,9 +327,9 @@ async function main() {
       const multipart = n % 4 === 0;
       try {
         const res = multipart
-          ? await fetch(`${server.url}/api/lead/parts-list`, {
+          ? await fetch(`${server.url}${leadDataUrl("parts-list")}`, {
               method: "POST",
-              headers: { "content-type": "multipart/form-data; boundary=sigB0und", "x-forwarded-for": nextIp() },
+              headers: { "content-type": "multipart/form-data; boundary=sigB0und", accept: "application/json", "x-forwarded-for": nextIp() },
               body: new Uint8Array(multipartBody("sigB0und", { ...LEAD_FIELDS, comment: token }, [{ name: "a.txt", bytes: 20_000 }])),
               redirect: "manual",
             })

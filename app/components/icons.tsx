@@ -21,3 +21,5 @@ export const ChevronDownIcon = (p: IconProps) => svg(<path d="m6 9 6 6 6-6" />, 
 export const PinIcon = (p: IconProps) =>
   svg(<><path d="M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 0 1 16 0z" /><circle cx="12" cy="10" r="3" /></>, p);
 export const ClockIcon = (p: IconProps) => svg(<><circle cx="12" cy="12" r="10" /><path d="M12 6v6l4 2" /></>, p);
+export const GiftIcon = (p: IconProps) =>
+  svg(<path d="M20 12v10H4V12M2 7h20v5H2zM12 22V7M12 7H7.5a2.5 2.5 0 0 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z" />, { size: 22, ...p });

@@ -1,7 +1,6 @@
 import { SALES_POINTS, SITE } from "~/data/site";
-import { CART_COOKIE_NAME } from "~/lib/cart";
-import { COOKIE_CONSENT_NAME } from "~/lib/consent";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
+import { CART_COOKIE_NAME, COOKIE_CONSENT_NAME } from "~/lib/cookies";
 
 /**
  * The personal-data policy and the separate consent document (152-ФЗ as amended:

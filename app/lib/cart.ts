@@ -10,7 +10,6 @@ export interface CartItem {
 export type Cart = CartItem[];
 
 export const CART_STORAGE_KEY = "cart";
-export const CART_COOKIE_NAME = "cart";
 /** Browsers drop cookies over 4096 bytes silently; stay well below with name and attributes. */
 export const CART_COOKIE_MAX_VALUE_BYTES = 3800;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

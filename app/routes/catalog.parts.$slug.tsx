@@ -7,10 +7,11 @@ import { Gallery } from "~/components/gallery";
 import { PartImage } from "~/components/part-image";
 import { PurchaseControl } from "~/components/purchase-control";
 import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data";
-import { ecommerceEvent, pushDataLayer } from "~/lib/analytics";
+import { ecommerceEvent } from "~/lib/analytics";
 import { relatedParts, serializePartsQuery } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
 import { PART_LOAD_ERROR } from "~/lib/messages";
+import { pushDataLayer } from "~/utils/data-layer";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 

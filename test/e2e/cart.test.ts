@@ -208,7 +208,8 @@ describe("cart cookie", () => {
       return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: suite.server.url };
     });
     const events = cookies.find((c) => c.name === "cart_events");
-    expect(JSON.parse(Buffer.from(events!.value, "base64url").toString("utf8"))).toEqual([
+    // A Remix cookie: the JSON's UTF-8 bytes in base64, URL-encoded.
+    expect(JSON.parse(Buffer.from(decodeURIComponent(events!.value), "base64").toString("utf8"))).toEqual([
       { ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } } },
     ]);
     const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });

@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadDataUrl } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
 import { freePort, startServer, type RunningServer } from "./harness";
@@ -218,15 +219,15 @@ async function submitAll(server: RunningServer): Promise<number> {
   const doc = await post("/lead/callback", lead, { "Content-Type": "application/x-www-form-urlencoded" });
   expect(doc.status).toBe(502);
   expect(await doc.text()).toContain(FORM_ERROR);
-  // The fetcher/XHR path: JSON with the same error.
-  const data = await post("/api/lead/price", lead, { "Content-Type": "application/x-www-form-urlencoded" });
+  // The data request asking for JSON (the upload's XHR): JSON with the same error.
+  const data = await post(leadDataUrl("price"), lead, { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" });
   expect(data.status).toBe(502);
   expect((await data.json()).formError).toBe(FORM_ERROR);
   // The parts list with a file.
   const form = new FormData();
   for (const [k, v] of lead) form.append(k, v);
   form.append("files", new Blob([Buffer.alloc(200_000, 3)], { type: "image/png" }), "photo.png");
-  const upload = await post("/api/lead/parts-list", form);
+  const upload = await post(leadDataUrl("parts-list"), form, { Accept: "application/json" });
   expect(upload.status).toBe(502);
   expect((await upload.json()).formError).toBe(FORM_ERROR);
   // The order.

@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadDataUrl } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
 import { rawGet } from "../server-process";
 import { startServer, type RunningServer } from "./harness";
@@ -132,9 +133,9 @@ describe("connections", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     // More parts than an upload may have, at the start of a body announced as 5 MB: refused mid-way.
     const parts = Array.from({ length: 100 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join("");
-    const refused = await request(agent, `${server.url}/api/lead/parts-list`, {
+    const refused = await request(agent, `${server.url}${leadDataUrl("parts-list")}`, {
       method: "POST",
-      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": 5 * 1024 * 1024 },
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": 5 * 1024 * 1024, accept: "application/json" },
       body: Buffer.from(parts),
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);

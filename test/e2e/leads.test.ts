@@ -215,7 +215,7 @@ describe("lead form details with JavaScript", () => {
     const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
     const page = await context.newPage();
     // Hold the answer back so the sending state can be seen.
-    await page.route("**/api/lead/parts-list", async (route) => {
+    await page.route((url) => url.pathname === "/lead/parts-list" && url.searchParams.has("_data"), async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
