@@ -9,7 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
+  type useLoaderData,
   useLocation,
   useRouteError,
   useRouteLoaderData,

@@ -100,8 +100,8 @@ export function HomeHero() {
     <section className="hero hero--home" aria-labelledby="hero-title">
       <img
         className="hero__media"
-        src="/video/hero-poster.jpg"
-        srcSet="/video/hero-poster-mobile.jpg 640w, /video/hero-poster.jpg 1280w"
+        src="/video/hero-poster-1280.webp"
+        srcSet="/video/hero-poster-640.webp 640w, /video/hero-poster-960.webp 960w, /video/hero-poster-1280.webp 1280w"
         sizes="100vw"
         width={1280}
         height={720}

@@ -39,6 +39,8 @@ export function TruckTabs({ initial, article, panels }: { initial: TruckTabId; a
   return (
     <section className="truck-section tabs" id="specs" aria-label="Технические данные">
       <div className="tabs__bar">
+        {/* The tabs take the focus (roving tabindex); the list only handles the arrow keys for them. */}
+        {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
         <div className="tabs__list" role="tablist" aria-label="Технические данные" onKeyDown={onKeyDown}>
           {TRUCK_TABS.map((tab) => {
             const selected = tab.id === current;

@@ -157,7 +157,7 @@ function firstString(params: URLSearchParams, key: string): string {
 export function parsePartsQuery(searchParams: URLSearchParams): PartsQuery {
   const search = firstString(searchParams, "search")
     // Control characters only come from crafted links; they would end up in the page.
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\p{Cc}/gu, " ")
     .trim()
     .slice(0, MAX_SEARCH_LENGTH)
     .trim();

@@ -114,7 +114,7 @@ async function page(server: RunningServer, pathname: string): Promise<{ status: 
 
 function expectCleanLog(server: RunningServer) {
   // Upstream failures are logged as such; nothing may escape as an unhandled error.
-  expect(server.logs()).not.toMatch(/unhandled error|Unhandled|TypeError|ReferenceError|    at /);
+  expect(server.logs()).not.toMatch(/unhandled error|Unhandled|TypeError|ReferenceError| {4}at /);
 }
 
 beforeAll(async () => {

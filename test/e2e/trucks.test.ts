@@ -96,9 +96,9 @@ describe("truck pages over HTTP", () => {
 
   it("renders the home hero poster as the largest paint, and no video in the HTML", async () => {
     const html = await (await fetch(`${suite.server.url}/`)).text();
-    const img = /<img[^>]*hero-poster\.jpg[^>]*>/.exec(html)?.[0] ?? "";
+    const img = /<img[^>]*hero-poster-1280\.webp[^>]*>/.exec(html)?.[0] ?? "";
     expect(img).toContain('fetchpriority="high"');
-    expect(img).toMatch(/srcSet="[^"]*hero-poster-mobile\.jpg/i);
+    expect(img).toMatch(/srcSet="[^"]*hero-poster-640\.webp 640w, [^"]*hero-poster-960\.webp 960w/i);
     expect(img).toMatch(/width="1280"/);
     expect(img).toMatch(/height="720"/);
     expect(img).not.toContain('loading="lazy"');
