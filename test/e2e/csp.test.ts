@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { blankPage, ready, serverAndBrowser } from "./harness";
+import { blankPage, ready, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
 const part = generateParts(360).flatMap((g) => g.parts).find((p) => p.balance > 0 && p.images.length > 1)!;
@@ -40,7 +40,7 @@ describe("content security policy in the browser", () => {
       await page.goto(route);
       await ready(page, true);
       // Let lazy chunks (carousels, the lead form) load: some wait until they come near the screen.
-      await page.waitForLoadState("networkidle");
+      await settled(page, true);
       for (const carousel of await page.locator(".carousel").all()) await carousel.scrollIntoViewIfNeeded();
       await page.waitForFunction(() => !document.querySelector(".carousel:not(.is-ready)"));
       const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import { CHROMIUM_PATH } from "../chromium";
 import { builtServerEnv, freePort, waitForHealthz } from "../server-process";
@@ -141,6 +141,7 @@ export async function blankPage(suite: Suite, { init, ...options }: PageOptions)
   closeAfterTest(context);
   const page = await context.newPage();
   const errors = watchConsole(page);
+  trackRequests(page);
   await init?.(page, context);
   return { page, context, errors };
 }
@@ -190,6 +191,75 @@ export async function ready(page: Page, javaScriptEnabled: boolean): Promise<voi
     undefined,
     { timeout: 15_000 },
   );
+}
+
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
+/** Keeps count of the requests `page` has started and not yet finished (see settled). */
+function trackRequests(page: Page): Set<Request> {
+  let inFlight = requestsInFlight.get(page);
+  if (!inFlight) {
+    const set = (inFlight = new Set());
+    page.on("request", (request) => set.add(request));
+    page.on("requestfinished", (request) => set.delete(request));
+    page.on("requestfailed", (request) => set.delete(request));
+    requestsInFlight.set(page, set);
+  }
+  return inFlight;
+}
+
+/**
+ * With JavaScript, waits until the page has nothing left to do: the tasks it has queued have run,
+ * two frames have been drawn since (so IntersectionObserver has reported what a scroll brought
+ * near the screen, and a timer set at `load` has fired), React has committed what they changed,
+ * and no request of the page is still loading; repeated until a round starts no new request, so
+ * what a loaded chunk goes on to do is waited for too. A test uses it before asserting that
+ * something did not happen, or that whatever the page loads by itself was allowed. Without
+ * JavaScript nothing on the page runs, so there is nothing to wait for.
+ */
+export async function settled(page: Page, javaScriptEnabled: boolean, timeout = 15_000): Promise<void> {
+  if (!javaScriptEnabled) return;
+  const inFlight = trackRequests(page);
+  const deadline = Date.now() + timeout;
+  let startedThisRound = 0;
+  let onEnded: (() => void) | undefined;
+  const started = () => void startedThisRound++;
+  const ended = () => onEnded?.();
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    for (;;) {
+      startedThisRound = 0;
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const frame = () => new Promise((next) => requestAnimationFrame(next));
+            const task = () => new Promise((next) => setTimeout(next, 0));
+            void task()
+              .then(frame)
+              .then(frame)
+              .then(task)
+              .then(() => resolve());
+          }),
+      );
+      if (startedThisRound === 0 && inFlight.size === 0) return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the page kept loading: ${[...inFlight].map((r) => r.url()).join(", ")}`)), Math.max(0, deadline - Date.now()));
+        onEnded = () => {
+          if (inFlight.size > 0) return;
+          clearTimeout(timer);
+          resolve();
+        };
+        onEnded();
+      });
+      onEnded = undefined;
+    }
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
 }
 
 export const MODES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MODES, openPage, serverAndBrowser } from "./harness";
+import { MODES, openPage, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
 
@@ -96,7 +96,8 @@ describe.each(MODES)("information pages in the browser $name", ({ javaScriptEnab
     const href = await links.first().getAttribute("href");
     expect(href).toMatch(/^https:\/\/yandex\.ru\/maps\/\?pt=92\.\d+,56\.\d+&z=18/);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(300);
+    // The maps load once their box comes near the screen: by now the page knows it has.
+    await settled(page, javaScriptEnabled);
     expect(await page.locator("script[src*='api-maps.yandex']").count()).toBe(0);
     expect(errors).toEqual([]);
   });

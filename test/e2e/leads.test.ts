@@ -198,12 +198,14 @@ describe("lead form details with JavaScript", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-"));
     const file = path.join(dir, "список.pdf");
     fs.writeFileSync(file, Buffer.alloc(3 * 1024 * 1024, 7));
+    // Hold the answer back until the sending state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const { page } = await openPage(suite, "/catalog/parts?modal=parts-list", {
       javaScriptEnabled: true,
-      // Hold the answer back so the sending state can be seen.
       init: (page) =>
         page.route("**/api/lead/parts-list", async (route) => {
-          await new Promise((r) => setTimeout(r, 1500));
+          await held;
           await route.continue();
         }),
     });
@@ -213,6 +215,7 @@ describe("lead form details with JavaScript", () => {
     await dialog.getByRole("button", { name: "Отправить заявку" }).click();
     await dialog.getByRole("progressbar", { name: "Отправка файлов" }).waitFor();
     await expect(dialog.getByRole("button", { name: "Отправляем…" }).isDisabled()).resolves.toBe(true);
+    release();
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
     expect(notify.received.at(-1)?.multipart?.files[0].size).toBe(3 * 1024 * 1024);
   });

@@ -56,13 +56,16 @@ describe("HTTP basics", () => {
   });
 
   it("logs one JSON line per request without query strings", async () => {
+    const lines = () =>
+      suite.server
+        .logs()
+        .split("\n")
+        .filter((l) => l.includes('"path":"/delivery"'));
+    const before = lines().length;
     await fetch(`${suite.server.url}/delivery?phone=79990001122`);
-    await new Promise((r) => setTimeout(r, 100));
-    const line = suite.server
-      .logs()
-      .split("\n")
-      .filter((l) => l.includes('"path":"/delivery"'))
-      .at(-1);
+    // The line reaches the log through the server's stdout, a moment after the answer.
+    await expect.poll(() => lines().length, { timeout: 10_000 }).toBeGreaterThan(before);
+    const line = lines().at(-1);
     expect(line).toBeDefined();
     const entry = JSON.parse(line!);
     expect(entry).toMatchObject({ msg: "request", method: "GET", path: "/delivery", status: 200 });

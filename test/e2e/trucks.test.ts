@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MODES, openPage, ready, serverAndBrowser } from "./harness";
+import { MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
 
@@ -380,7 +380,7 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
       expect(sources).toEqual(["/video/hero.webm", "/video/hero.mp4"]);
       expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
     } else {
-      await page.waitForTimeout(300);
+      // Nothing runs without JavaScript: the loaded page is all there is.
       await expect(video.count()).resolves.toBe(0);
     }
     await expect(page.locator("img.hero__media").getAttribute("fetchpriority")).resolves.toBe("high");
@@ -389,7 +389,8 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
     await reduced.emulateMedia({ reducedMotion: "reduce" });
     await reduced.goto("/");
     await ready(reduced, javaScriptEnabled);
-    await reduced.waitForTimeout(500);
+    // The video is added once the page has loaded, in a task of its own: wait until that has run.
+    await settled(reduced, javaScriptEnabled);
     await expect(reduced.getByTestId("hero-video").count()).resolves.toBe(0);
   });
 });
@@ -412,7 +413,7 @@ describe("first-view JavaScript of a truck page", () => {
     const { page } = await open(J7, true, true);
     const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name).filter((name) => name.endsWith(".js")));
     // Hydrated and idle at the top of the page: no Swiper yet.
-    await page.waitForLoadState("networkidle");
+    await settled(page, true);
     expect((await scripts()).some((name) => /\/swiper-[A-Z0-9]+\.js$/.test(name))).toBe(false);
     const carousel = page.getByRole("region", { name: "Другие модели" });
     await carousel.scrollIntoViewIfNeeded();
