@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MODES, newContext, ready, serverAndBrowser, watchConsole } from "./harness";
+import { MODES, openPage, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
 
@@ -81,32 +81,24 @@ describe("information pages", () => {
 
 describe.each(MODES)("information pages in the browser $name", ({ javaScriptEnabled }) => {
   it("opens the leasing FAQ with the first answer shown, and toggles the others", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/leasing");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/leasing", { javaScriptEnabled });
     const items = page.locator(".faq__item");
     await expect(items.nth(0).getAttribute("open")).resolves.not.toBeNull();
     await expect(items.nth(1).getAttribute("open")).resolves.toBeNull();
     await items.nth(1).locator("summary").click();
     await expect(items.nth(1).getAttribute("open")).resolves.not.toBeNull();
-    await context.close();
   });
 
   it("shows the map fallback with an 'Открыть в Яндекс Картах' link when no key is set, and no console errors", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    const errors = watchConsole(page);
-    await page.goto("/contacts");
-    await ready(page, javaScriptEnabled);
+    const { page, errors } = await openPage(suite, "/contacts", { javaScriptEnabled });
     const links = page.getByRole("link", { name: "Открыть в Яндекс Картах" });
     await expect(links.count()).resolves.toBe(2);
     const href = await links.first().getAttribute("href");
     expect(href).toMatch(/^https:\/\/yandex\.ru\/maps\/\?pt=92\.\d+,56\.\d+&z=18/);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(300);
+    // The maps load once their box comes near the screen: by now the page knows it has.
+    await settled(page, javaScriptEnabled);
     expect(await page.locator("script[src*='api-maps.yandex']").count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
