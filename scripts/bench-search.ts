@@ -17,14 +17,7 @@ import {
   type PartsQuery,
 } from "~/lib/catalogue-query";
 import type { Part } from "~/lib/part";
-import {
-  boundedDistance,
-  buildSearchIndex,
-  MAX_EDIT_DISTANCE,
-  parseSearchWords,
-  partWords,
-  switchLayout,
-} from "~/lib/search-index";
+import { boundedDistance, buildSearchIndex, MAX_EDIT_DISTANCE, parseSearchWords, partWords, switchLayout } from "~/lib/search-index";
 import { generateParts } from "~server/demo-catalogue.server";
 
 v8.setFlagsFromString("--expose-gc");
@@ -94,8 +87,7 @@ function fullQuery(q: Partial<PartsQuery>): PartsQuery {
 function createNaive(parts: Part[]) {
   const words = parts.map((p) => [...partWords(p)]);
   const collator = new Intl.Collator("ru");
-  const byName = (a: number, b: number) =>
-    collator.compare(parts[a].name, parts[b].name) || collator.compare(parts[a].fullName, parts[b].fullName) || a - b;
+  const byName = (a: number, b: number) => collator.compare(parts[a].name, parts[b].name) || collator.compare(parts[a].fullName, parts[b].fullName) || a - b;
 
   function scan(search: string, groups: string[]): number[] {
     const query = parseSearchWords(search).map((w) => w.word);
@@ -179,25 +171,13 @@ function bench(size: number) {
   const naiveBytes = memory() - before;
 
   const naiveRuns = Math.max(2, Math.round(runs / Math.max(1, size / 10_000)));
+  console.log(`\n=== ${size.toLocaleString("ru-RU")} parts, ${index.vocabulary.words.length.toLocaleString("ru-RU")} distinct words ===`);
   console.log(
-    `\n=== ${size.toLocaleString("ru-RU")} parts, ${index.vocabulary.words.length.toLocaleString(
-      "ru-RU",
-    )} distinct words ===`,
+    `index build ${indexMs.toFixed(0)} ms, ${mb(indexBytes)}; whole snapshot (index, 4 orders, maps) ${snapshotMs.toFixed(0)} ms, ${mb(snapshotBytes)}`,
   );
+  console.log(`naive pre-tokenising ${naiveMs.toFixed(0)} ms, ${mb(naiveBytes)}; runs per query: index ${runs}, naive ${naiveRuns}`);
   console.log(
-    `index build ${indexMs.toFixed(0)} ms, ${mb(
-      indexBytes,
-    )}; whole snapshot (index, 4 orders, maps) ${snapshotMs.toFixed(0)} ms, ${mb(snapshotBytes)}`,
-  );
-  console.log(
-    `naive pre-tokenising ${naiveMs.toFixed(0)} ms, ${mb(
-      naiveBytes,
-    )}; runs per query: index ${runs}, naive ${naiveRuns}`,
-  );
-  console.log(
-    `${"query".padEnd(40)} ${"total".padStart(7)} ${"med ms".padStart(8)} ${"p95 ms".padStart(
-      8,
-    )} ${"naive med".padStart(9)} ${"speed-up".padStart(8)}  same`,
+    `${"query".padEnd(40)} ${"total".padStart(7)} ${"med ms".padStart(8)} ${"p95 ms".padStart(8)} ${"naive med".padStart(9)} ${"speed-up".padStart(8)}  same`,
   );
 
   const ours: number[] = [];
@@ -208,10 +188,7 @@ function bench(size: number) {
     const a = runPartsQuery(snapshot, q);
     const b = naive(q);
     const same =
-      a.total === b.total &&
-      a.page === b.page &&
-      a.shownQuery === b.shownQuery &&
-      a.items.map((p) => p.id).join() === b.items.map((p) => p.id).join();
+      a.total === b.total && a.page === b.page && a.shownQuery === b.shownQuery && a.items.map((p) => p.id).join() === b.items.map((p) => p.id).join();
     if (!same) mismatches++;
     const t1 = time(() => runPartsQuery(snapshot, q), runs);
     const t2 = time(() => naive(q), naiveRuns);
@@ -221,9 +198,7 @@ function bench(size: number) {
     console.log(
       `${(c.label + shown).slice(0, 40).padEnd(40)} ${String(a.total).padStart(7)} ${ms(quantile(t1, 0.5))} ${ms(
         quantile(t1, 0.95),
-      )} ${ms(quantile(t2, 0.5)).padStart(9)} ${(quantile(t2, 0.5) / quantile(t1, 0.5)).toFixed(0).padStart(7)}×  ${
-        same ? "yes" : "NO"
-      }`,
+      )} ${ms(quantile(t2, 0.5)).padStart(9)} ${(quantile(t2, 0.5) / quantile(t1, 0.5)).toFixed(0).padStart(7)}×  ${same ? "yes" : "NO"}`,
     );
   }
   const summary = {
@@ -240,9 +215,9 @@ function bench(size: number) {
   console.log(
     `all queries: median ${summary.median.toFixed(3)} ms, p95 ${summary.p95.toFixed(
       3,
-    )} ms; naive median ${summary.naiveMedian.toFixed(1)} ms, p95 ${summary.naiveP95.toFixed(1)} ms; speed-up ${(
-      summary.naiveMedian / summary.median
-    ).toFixed(0)}× (median), ${(summary.naiveP95 / summary.p95).toFixed(0)}× (p95); differing results: ${mismatches}`,
+    )} ms; naive median ${summary.naiveMedian.toFixed(1)} ms, p95 ${summary.naiveP95.toFixed(1)} ms; speed-up ${(summary.naiveMedian / summary.median).toFixed(
+      0,
+    )}× (median), ${(summary.naiveP95 / summary.p95).toFixed(0)}× (p95); differing results: ${mismatches}`,
   );
   return summary;
 }
@@ -252,17 +227,15 @@ console.log("\n=== summary ===");
 console.log(
   `${"parts".padStart(8)} ${"med ms".padStart(8)} ${"p95 ms".padStart(8)} ${"naive med".padStart(
     9,
-  )} ${"naive p95".padStart(9)} ${"speed-up".padStart(8)} ${"index ms".padStart(8)} ${"index".padStart(
-    9,
-  )} ${"snapshot ms".padStart(11)}`,
+  )} ${"naive p95".padStart(9)} ${"speed-up".padStart(8)} ${"index ms".padStart(8)} ${"index".padStart(9)} ${"snapshot ms".padStart(11)}`,
 );
 for (const r of results) {
   console.log(
-    `${String(r.size).padStart(8)} ${ms(r.median)} ${ms(r.p95)} ${ms(r.naiveMedian).padStart(9)} ${ms(
-      r.naiveP95,
-    ).padStart(9)} ${(r.naiveMedian / r.median).toFixed(0).padStart(7)}× ${r.indexMs.toFixed(0).padStart(8)} ${mb(
-      r.indexBytes,
-    ).padStart(9)} ${r.snapshotMs.toFixed(0).padStart(11)}`,
+    `${String(r.size).padStart(8)} ${ms(r.median)} ${ms(r.p95)} ${ms(r.naiveMedian).padStart(9)} ${ms(r.naiveP95).padStart(
+      9,
+    )} ${(r.naiveMedian / r.median).toFixed(0).padStart(7)}× ${r.indexMs.toFixed(0).padStart(8)} ${mb(r.indexBytes).padStart(
+      9,
+    )} ${r.snapshotMs.toFixed(0).padStart(11)}`,
   );
 }
 if (results.some((r) => r.mismatches > 0)) process.exitCode = 1;

@@ -46,7 +46,6 @@ const TARGET_RATIO = 0.25;
  */
 const RETURNING = { Cookie: "cookie_consent=1" };
 
-
 /**
  * `unique` adds a counter to every request's query, so none is answered by the page micro-cache:
  * it measures the full path (loaders, catalogue query, React render) on every request.
@@ -83,9 +82,18 @@ const PROFILE_CATEGORIES: [RegExp, string][] = [
   [/\/build\/index\.js$/, "app and server code (build/index.js)"],
   [/node:internal\/stream_base_commons|node:net/, "socket writes"],
   [/node:fs|node:internal\/fs|\/(send|serve-static)\//, "express.static file lookups (fs.stat)"],
-  [/node:internal\/(streams|webstreams|errors)|node:_http|node:internal\/http|node:stream|\/(express|negotiator|vary|accepts|qs|parseurl|forwarded|proxy-addr)\//, "streams, HTTP, Express"],
-  [/undici|node:internal\/(encoding|buffer|url|worker\/js_transferable|crypto)|node:buffer|node:url/, "Web APIs (Request, Headers, TextEncoder, Buffer, crypto)"],
-  [/node:events|node:internal\/(events|event_target|abort_controller|timers|process\/task_queues|fixed_queue|async_hooks)|node:async_hooks/, "events, timers, microtasks"],
+  [
+    /node:internal\/(streams|webstreams|errors)|node:_http|node:internal\/http|node:stream|\/(express|negotiator|vary|accepts|qs|parseurl|forwarded|proxy-addr)\//,
+    "streams, HTTP, Express",
+  ],
+  [
+    /undici|node:internal\/(encoding|buffer|url|worker\/js_transferable|crypto)|node:buffer|node:url/,
+    "Web APIs (Request, Headers, TextEncoder, Buffer, crypto)",
+  ],
+  [
+    /node:events|node:internal\/(events|event_target|abort_controller|timers|process\/task_queues|fixed_queue|async_hooks)|node:async_hooks/,
+    "events, timers, microtasks",
+  ],
 ];
 
 /** Where a function's self time is counted; `undefined` for a native one without a script. */
@@ -120,7 +128,12 @@ function summariseProfile(profile: CpuProfile, fromUs: number, toUs: number) {
   const byCategory = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
-    const where = url ? ` ${url.replace(/^file:\/\//, "").replace(/.*node_modules\//, "").replace(process.cwd() + "/", "")}:${lineNumber + 1}` : "";
+    const where = url
+      ? ` ${url
+          .replace(/^file:\/\//, "")
+          .replace(/.*node_modules\//, "")
+          .replace(process.cwd() + "/", "")}:${lineNumber + 1}`
+      : "";
     const fn = `${functionName || "(anonymous)"}${where}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
     let category = profileCategory(url, functionName);
@@ -131,7 +144,10 @@ function summariseProfile(profile: CpuProfile, fromUs: number, toUs: number) {
     byCategory.set(category ?? "other", (byCategory.get(category ?? "other") ?? 0) + us);
   }
   const print = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).forEach(([k, us]) => console.log(`${((us / total) * 100).toFixed(1).padStart(6)} %  ${k}`));
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .forEach(([k, us]) => console.log(`${((us / total) * 100).toFixed(1).padStart(6)} %  ${k}`));
   console.log(`\nCPU self time over the load: ${(total / 1e6).toFixed(1)} s of samples\n\nTop functions:`);
   print(byFunction, 15);
   console.log("\nBy category:");
@@ -236,14 +252,24 @@ async function main() {
     for (const t of targets) {
       process.stdout.write(`autocannon ${t.name} (${DURATION} s, ${CONNECTIONS} connections) … `);
       const r = await bench(base + t.path, DURATION, t.unique, t.headers);
-      results.push({ name: t.name, path: t.path, rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+      results.push({
+        name: t.name,
+        path: t.path,
+        rps: r.requests.average,
+        p99: r.latency.p99,
+        p50: r.latency.p50,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
       console.log(`${Math.round(r.requests.average)} req/s`);
     }
 
     const health = results[0];
     console.log(`\nServer at ${PARTS.toLocaleString("en")} demo parts (first parts-list load, snapshot + index: ${firstMs.toFixed(0)} ms)\n`);
     const printTable = (rows: typeof results) => {
-      console.log(["target".padEnd(56), "req/s".padStart(8), "p50 ms".padStart(7), "p99 ms".padStart(7), "vs /healthz".padStart(11), "errors".padStart(7)].join(" | "));
+      console.log(
+        ["target".padEnd(56), "req/s".padStart(8), "p50 ms".padStart(7), "p99 ms".padStart(7), "vs /healthz".padStart(11), "errors".padStart(7)].join(" | "),
+      );
       for (const r of rows) {
         console.log(
           [
@@ -268,7 +294,9 @@ async function main() {
     const catalogueJson = Buffer.from(JSON.stringify(generateParts(10_000)));
     const catalogueGzip = zlib.gzipSync(catalogueJson).length;
     console.log(`\nFirst parts page (/catalog/parts HTML, ${encoding}): ${kb(sent)}`);
-    console.log(`Whole catalogue JSON at 10 000 parts: ${kb(catalogueJson.length)} raw, ${kb(catalogueGzip)} gzip (${(catalogueGzip / sent).toFixed(0)}× the first page)`);
+    console.log(
+      `Whole catalogue JSON at 10 000 parts: ${kb(catalogueJson.length)} raw, ${kb(catalogueGzip)} gzip (${(catalogueGzip / sent).toFixed(0)}× the first page)`,
+    );
 
     const list = results[1];
     const ratio = list.rps / health.rps;

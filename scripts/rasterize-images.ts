@@ -61,7 +61,12 @@ const jobs: Job[] = [
   ...truckDirs.flatMap((d) => svgsIn(d, /^(main|\d+)\.svg$/)).map((f) => picture(f, TRUCK_WIDTH)),
   { from: path.join(pub, "favicon.svg"), to: path.join(pub, "favicon-32.png"), width: 32, type: "image/png" },
   { from: path.join(pub, "favicon.svg"), to: path.join(pub, "apple-touch-icon.png"), width: 180, type: "image/png" },
-  ...HERO_WIDTHS.map((width): Job => ({ from: path.join(pub, "video/hero-poster.jpg"), to: path.join(pub, `video/hero-poster-${width}.webp`), width, type: "image/webp" })),
+  ...HERO_WIDTHS.map((width): Job => ({
+    from: path.join(pub, "video/hero-poster.jpg"),
+    to: path.join(pub, `video/hero-poster-${width}.webp`),
+    width,
+    type: "image/webp",
+  })),
 ];
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });

@@ -54,7 +54,8 @@ describe("the cart events cookie", () => {
   it("drops the oldest events rather than outgrow a browser's cookie", async () => {
     const big = ecommerceEvent("add", [{ ...product, name: "Я".repeat(200) }]);
     let header = "";
-    for (let i = 0; i < 30; i++) header = await appendCartEvent(await readCartEvents(requestWith(...(header ? [header] : []))), { ...big, n: i } as typeof big, false);
+    for (let i = 0; i < 30; i++)
+      header = await appendCartEvent(await readCartEvents(requestWith(...(header ? [header] : []))), { ...big, n: i } as typeof big, false);
     expect(header.length).toBeLessThanOrEqual(3000);
     const kept = (await readCartEvents(requestWith(header))) as (typeof big & { n: number })[];
     expect(kept.length).toBeGreaterThan(1);
@@ -95,10 +96,14 @@ describe("the last order cookie", () => {
     await expect(readLastOrder(requestWith(header))).resolves.toBeNull();
   });
 
-  it.each(["", "last_order=", "last_order=%E0%A4%A", `last_order=${base64Json({ id: 1, products: [] })}`, `last_order=${base64Json({ id: "A-1" })}`, `last_order=${base64Json(null)}`])(
-    "reads a tampered or missing cookie (%s) as no order",
-    async (cookie) => {
-      await expect(readLastOrder(new Request("http://localhost/", { headers: { Cookie: cookie } }))).resolves.toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "last_order=",
+    "last_order=%E0%A4%A",
+    `last_order=${base64Json({ id: 1, products: [] })}`,
+    `last_order=${base64Json({ id: "A-1" })}`,
+    `last_order=${base64Json(null)}`,
+  ])("reads a tampered or missing cookie (%s) as no order", async (cookie) => {
+    await expect(readLastOrder(new Request("http://localhost/", { headers: { Cookie: cookie } }))).resolves.toBeNull();
+  });
 });

@@ -53,7 +53,9 @@ describe("readSmallForm", () => {
   });
 
   it("reads garbage as an empty form", async () => {
-    const body = await readSmallForm(new Request("http://localhost/", { method: "POST", body: "--x\r\n", headers: { "Content-Type": "multipart/form-data; boundary=x" } }));
+    const body = await readSmallForm(
+      new Request("http://localhost/", { method: "POST", body: "--x\r\n", headers: { "Content-Type": "multipart/form-data; boundary=x" } }),
+    );
     expect([...(body ?? [])]).toEqual([]);
   });
 });

@@ -198,7 +198,10 @@ describe("parts-list leads with files", () => {
   const parts = { name: "Петров Пётр", phone: "+7 (923) 111-22-33", comment: "Список во вложении", consent: "on", page: "/catalog/parts" };
 
   it("sends call 3 as multipart: images=true, name, fields[] and the files", async () => {
-    const files = [new File(["артикул;кол-во\n1012015-81D;2"], "список.csv", { type: "text/csv" }), new File([new Uint8Array(2048).fill(7)], "фото.jpg", { type: "image/jpeg" })];
+    const files = [
+      new File(["артикул;кол-во\n1012015-81D;2"], "список.csv", { type: "text/csv" }),
+      new File([new Uint8Array(2048).fill(7)], "фото.jpg", { type: "image/jpeg" }),
+    ];
     const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, files), context, "parts-list");
     expect(res.status).toBe(303);
     expect(captured).toHaveLength(1);
@@ -265,7 +268,7 @@ describe("parts-list leads with files", () => {
     const req = new Request("https://faw.example/lead/parts-list", {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=abc" },
-      body: "--abc\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nИван",
+      body: '--abc\r\nContent-Disposition: form-data; name="name"\r\n\r\nИван',
     });
     const res = await handleLeadAction(req, context, "parts-list");
     expect([400, 422]).toContain(res.status);
@@ -273,7 +276,12 @@ describe("parts-list leads with files", () => {
   });
 
   it("answers JSON to the upload XHR", async () => {
-    const res = await handleLeadAction(post("https://faw.example/lead/parts-list?_data=routes%2Flead.%24form", parts, [new File(["x"], "a.txt")]), context, "parts-list", "json");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/parts-list?_data=routes%2Flead.%24form", parts, [new File(["x"], "a.txt")]),
+      context,
+      "parts-list",
+      "json",
+    );
     expect(res.status).toBe(200);
     expect(await answer(res)).toEqual({ ok: true, redirectTo: "/form-success?fromUrl=%2Fcatalog%2Fparts" });
   });

@@ -53,7 +53,10 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
 
   const secure = isSecure(services.config);
   // For the analytics purchase event on the next page; a huge order keeps its first lines only.
-  const purchase: LastOrder = { id: delivery.id, products: lines.slice(0, 25).map((l) => ({ id: l.id, name: l.name.slice(0, 80), price: l.price, quantity: l.amount })) };
+  const purchase: LastOrder = {
+    id: delivery.id,
+    products: lines.slice(0, 25).map((l) => ({ id: l.id, name: l.name.slice(0, 80), price: l.price, quantity: l.amount })),
+  };
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCartCookie([], { secure }));
   headers.append("Set-Cookie", await lastOrderCookieHeader(purchase, secure));

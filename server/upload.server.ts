@@ -38,7 +38,10 @@ export function contentLengthTooBig(request: Request, maxFileBytes = UPLOAD_MAX_
 }
 
 function safeFileName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, "/")).replace(/[\p{Cc}"]/gu, "").trim();
+  const base = path
+    .basename(name.replace(/\\/g, "/"))
+    .replace(/[\p{Cc}"]/gu, "")
+    .trim();
   return (base || "file").slice(0, 180);
 }
 

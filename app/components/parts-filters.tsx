@@ -28,7 +28,16 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
       <label htmlFor="parts-search" className="visually-hidden">
         Поиск по каталогу
       </label>
-      <input id="parts-search" type="search" name="search" defaultValue={query.search} key={query.search} placeholder="Название, артикул" maxLength={200} className="field__input" />
+      <input
+        id="parts-search"
+        type="search"
+        name="search"
+        defaultValue={query.search}
+        key={query.search}
+        placeholder="Название, артикул"
+        maxLength={200}
+        className="field__input"
+      />
       {query.groups.map((group) => (
         <input key={group} type="hidden" name="groups" value={group} />
       ))}

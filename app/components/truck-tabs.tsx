@@ -70,7 +70,15 @@ export function TruckTabs({ initial, article, panels }: { initial: TruckTabId; a
         </p>
       </div>
       {TRUCK_TABS.map((tab) => (
-        <div key={tab.id} id={`panel-${tab.id}`} role="tabpanel" aria-labelledby={`tab-${tab.id}`} tabIndex={0} hidden={tab.id !== current} className="tabs__panel">
+        <div
+          key={tab.id}
+          id={`panel-${tab.id}`}
+          role="tabpanel"
+          aria-labelledby={`tab-${tab.id}`}
+          tabIndex={0}
+          hidden={tab.id !== current}
+          className="tabs__panel"
+        >
           {panels[tab.id]}
         </div>
       ))}

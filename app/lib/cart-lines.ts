@@ -16,7 +16,16 @@ export interface CartLine {
 export function cartLines(cart: Cart, byId: ReadonlyMap<string, Part>): CartLine[] {
   return clampToStock(cart, (id) => byId.get(id)?.balance).map((item) => {
     const part = byId.get(item.id)!;
-    return { id: part.id, slug: part.slug, name: part.fullName || part.name, article: part.article, price: part.price, balance: part.balance, amount: item.amount, image: part.images[0] };
+    return {
+      id: part.id,
+      slug: part.slug,
+      name: part.fullName || part.name,
+      article: part.article,
+      price: part.price,
+      balance: part.balance,
+      amount: item.amount,
+      image: part.images[0],
+    };
   });
 }
 

@@ -1,11 +1,4 @@
-import {
-  createCatalogueSnapshot,
-  parsePartsQuery,
-  relatedParts,
-  runPartsQuery,
-  serializePartsQuery,
-  type PartsQuery,
-} from "./catalogue-query";
+import { createCatalogueSnapshot, parsePartsQuery, relatedParts, runPartsQuery, serializePartsQuery, type PartsQuery } from "./catalogue-query";
 import type { Part } from "./part";
 import { createRandom, pick, randomInt } from "./random";
 import { boundedDistance, parseSearchWords, partWords } from "./search-index";
@@ -169,12 +162,8 @@ describe("runPartsQuery", () => {
 
   it("sorts by name backwards and by price numerically both ways", () => {
     expect(names(run({ sortBy: "name_desc" }).items)[0]).toBe("Фильтр топливный тонкой очистки");
-    expect(run({ sortBy: "price_asc" }).items.map((p) => p.price)).toEqual([
-      150, 900, 1800, 3200, 4500, 9000, 10000, 25000,
-    ]);
-    expect(run({ sortBy: "price_desc" }).items.map((p) => p.price)).toEqual([
-      25000, 10000, 9000, 4500, 3200, 1800, 900, 150,
-    ]);
+    expect(run({ sortBy: "price_asc" }).items.map((p) => p.price)).toEqual([150, 900, 1800, 3200, 4500, 9000, 10000, 25000]);
+    expect(run({ sortBy: "price_desc" }).items.map((p) => p.price)).toEqual([25000, 10000, 9000, 4500, 3200, 1800, 900, 150]);
   });
 
   it("keeps the name order between equal prices, in both price orders", () => {
@@ -246,11 +235,7 @@ describe("runPartsQuery", () => {
   });
 
   it("filters by groups, alone and with a search", () => {
-    expect(names(run({ groups: ["FAW J7"] }).items)).toEqual([
-      "Амортизатор кабины",
-      "Колодка тормозная",
-      "Фильтр топливный тонкой очистки",
-    ]);
+    expect(names(run({ groups: ["FAW J7"] }).items)).toEqual(["Амортизатор кабины", "Колодка тормозная", "Фильтр топливный тонкой очистки"]);
     expect(run({ groups: ["FAW J7", "КПП FAST"] }).total).toBe(4);
     expect(names(run({ search: "фильтр", groups: ["FAW J6P"] }).items)).toEqual(["Фильтр масляный"]);
   });
@@ -276,9 +261,7 @@ describe("runPartsQuery", () => {
   });
 
   it("pages a filtered list over the chosen order", () => {
-    const many = snapshotOf(
-      Array.from({ length: 30 }, (_, i) => part(i % 2 ? `Фильтр ${i}` : `Насос ${i}`, { price: i })),
-    );
+    const many = snapshotOf(Array.from({ length: 30 }, (_, i) => part(i % 2 ? `Фильтр ${i}` : `Насос ${i}`, { price: i })));
     const page = runPartsQuery(many, query({ search: "фильтр", sortBy: "price_desc", page: 2 }), 5);
     expect(page).toMatchObject({ total: 15, page: 2, pageCount: 3 });
     expect(page.items.map((p) => p.price)).toEqual([19, 17, 15, 13, 11]);
@@ -319,8 +302,7 @@ describe("runPartsQuery against a plain scan", () => {
   );
   const snapshot = snapshotOf(parts);
   const collator = new Intl.Collator("ru");
-  const byName = (a: Part, b: Part) =>
-    collator.compare(a.name, b.name) || collator.compare(a.fullName, b.fullName) || parts.indexOf(a) - parts.indexOf(b);
+  const byName = (a: Part, b: Part) => collator.compare(a.name, b.name) || collator.compare(a.fullName, b.fullName) || parts.indexOf(a) - parts.indexOf(b);
   const compare: Record<PartsQuery["sortBy"], (a: Part, b: Part) => number> = {
     name_asc: byName,
     name_desc: (a, b) => byName(b, a),
@@ -340,17 +322,7 @@ describe("runPartsQuery against a plain scan", () => {
   }
 
   it("gives the same page for random searches, groups, sorts and pages", () => {
-    const searches = [
-      "",
-      "фильтр",
-      "насас",
-      "колодка тормозная",
-      "емкость",
-      "1010-a01",
-      "1010a01",
-      "маслный фильтр",
-      "4",
-    ];
+    const searches = ["", "фильтр", "насас", "колодка тормозная", "емкость", "1010-a01", "1010a01", "маслный фильтр", "4"];
     for (let k = 0; k < 300; k++) {
       const q = query({
         search: pick(random, searches),
@@ -361,9 +333,7 @@ describe("runPartsQuery against a plain scan", () => {
       const pageSize = pick(random, [1, 10, 25]);
       const got = runPartsQuery(snapshot, q, pageSize);
       const expected = scan(q, pageSize);
-      expect({ total: got.total, page: got.page, ids: got.items.map((p) => p.id) }, JSON.stringify(q)).toEqual(
-        expected,
-      );
+      expect({ total: got.total, page: got.page, ids: got.items.map((p) => p.id) }, JSON.stringify(q)).toEqual(expected);
     }
   });
 });
@@ -379,9 +349,7 @@ describe("createCatalogueSnapshot", () => {
 });
 
 describe("relatedParts", () => {
-  const filters = Array.from({ length: 30 }, (_, i) =>
-    part(i % 3 ? `Фильтр ${i}` : `Элемент фильтра ${i}`, { balance: i % 5 }),
-  );
+  const filters = Array.from({ length: 30 }, (_, i) => part(i % 3 ? `Фильтр ${i}` : `Элемент фильтра ${i}`, { balance: i % 5 }));
   const others = [part("Насос водяной"), part("ФИЛЬТР воздушный", { balance: 2 })];
   const snapshot = snapshotOf([...filters, ...others]);
 

@@ -125,10 +125,7 @@ export function isRelatedCandidate(part: Part): boolean {
   return part.balance > 0 && normalizeText(part.name).includes("фильтр");
 }
 
-export function createCatalogueSnapshot(
-  catalogue: { parts: Part[]; groups: string[] },
-  version: number,
-): CatalogueSnapshot {
+export function createCatalogueSnapshot(catalogue: { parts: Part[]; groups: string[] }, version: number): CatalogueSnapshot {
   const { parts, groups } = catalogue;
   const orders = buildOrders(parts);
   return {
@@ -210,14 +207,7 @@ function combine(search: Uint32Array | null, groups: Uint32Array | null): Uint32
  * sort late), so the walk gets only as many steps as the fallback costs: marking every
  * match's place in a bitset over the order, then counting bits up to the page.
  */
-function pageOf(
-  order: Uint32Array,
-  places: Uint32Array,
-  bits: Uint32Array,
-  total: number,
-  start: number,
-  size: number,
-): number[] {
+function pageOf(order: Uint32Array, places: Uint32Array, bits: Uint32Array, total: number, start: number, size: number): number[] {
   const out: number[] = [];
   const budget = Math.min(order.length, total + bits.length * 2);
   let seen = 0;
@@ -283,9 +273,7 @@ export function runPartsQuery(snapshot: CatalogueSnapshot, query: PartsQuery, pa
   const page = Math.min(Math.max(1, Math.floor(query.page) || 1), pageCount);
   const start = (page - 1) * size;
 
-  const positions = bits
-    ? pageOf(order, snapshot.places[sortBy], bits, total, start, size)
-    : order.subarray(start, start + size);
+  const positions = bits ? pageOf(order, snapshot.places[sortBy], bits, total, start, size) : order.subarray(start, start + size);
   const items = Array.from(positions, (position) => parts[position]);
   return shownQuery === undefined ? { items, total, page, pageCount } : { items, total, page, pageCount, shownQuery };
 }
@@ -294,12 +282,7 @@ export function runPartsQuery(snapshot: CatalogueSnapshot, query: PartsQuery, pa
  * 'С этим покупают' (SPEC §9): up to `limit` in-stock parts named '…фильтр…', without the
  * current one, shuffled by `seed` so the server render and hydration agree.
  */
-export function relatedParts(
-  snapshot: CatalogueSnapshot,
-  currentId: string,
-  seed: number | string,
-  limit = RELATED_LIMIT,
-): Part[] {
+export function relatedParts(snapshot: CatalogueSnapshot, currentId: string, seed: number | string, limit = RELATED_LIMIT): Part[] {
   const { parts, relatedPool: pool } = snapshot;
   const random = createRandom(hashSeed(seed));
   const wanted = Math.max(0, Math.floor(limit));

@@ -58,7 +58,7 @@ describe("the consent cookie", () => {
 
 describe("readCookies", () => {
   it("decodes values and tolerates junk", () => {
-    expect(readCookies("a=%20b; junk; c=\"d\"")).toEqual({ a: " b", c: "d" });
+    expect(readCookies('a=%20b; junk; c="d"')).toEqual({ a: " b", c: "d" });
     expect(readCookies(undefined)).toEqual({});
   });
 });

@@ -18,14 +18,11 @@ import {
 
 /** Full optimal-string-alignment table: the reference the fast paths must agree with. */
 function osa(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -60,9 +57,7 @@ describe("partWords", () => {
       fullName: "Фильтр-влагоотделитель PL420 (CA6DM)",
       article: "1012010-81DJ",
     });
-    expect([...words].sort()).toEqual(
-      ["1012010", "101201081dj", "81dj", "ca6dm", "pl420", "влагоотделитель", "фильтр", "фильтрвлагоотделитель"].sort(),
-    );
+    expect([...words].sort()).toEqual(["1012010", "101201081dj", "81dj", "ca6dm", "pl420", "влагоотделитель", "фильтр", "фильтрвлагоотделитель"].sort());
   });
 
   it("joins an article written with spaces", () => {
@@ -126,8 +121,7 @@ describe("boundedDistance", () => {
 describe("forEachVocabularyMatch", () => {
   it("finds exactly the words within the distance, on random vocabularies", () => {
     const random = createRandom(11);
-    const word = (min: number, max: number) =>
-      Array.from({ length: randomInt(random, min, max) }, () => "abcdж"[randomInt(random, 0, 4)]).join("");
+    const word = (min: number, max: number) => Array.from({ length: randomInt(random, min, max) }, () => "abcdж"[randomInt(random, 0, 4)]).join("");
     for (let round = 0; round < 20; round++) {
       const vocabulary = createVocabulary(new Set(Array.from({ length: 200 }, () => word(1, 9))));
       for (let k = 0; k < 20; k++) {

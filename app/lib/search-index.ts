@@ -227,12 +227,7 @@ function skipPrefix(words: readonly string[], i: number, to: number, word: strin
  * dead once every cell plus the length still to cover, |(L - d) - (m - j)|, exceeds `max`;
  * the words sharing it are then skipped together.
  */
-export function forEachVocabularyMatch(
-  vocabulary: Vocabulary,
-  query: string,
-  onMatch: (index: number) => void,
-  max = MAX_EDIT_DISTANCE,
-): void {
+export function forEachVocabularyMatch(vocabulary: Vocabulary, query: string, onMatch: (index: number) => void, max = MAX_EDIT_DISTANCE): void {
   const { words, lengthStarts } = vocabulary;
   const m = query.length;
   const big = max + 1;

@@ -13,7 +13,8 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { appendCartEvent, isSecure, readCart, readCartEvents } from "~server/cookies.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const notice = new URL(request.url).searchParams.get("notice") === "full" ? CART_FULL_MESSAGE : null;

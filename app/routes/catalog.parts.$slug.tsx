@@ -26,7 +26,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!part) throw redirect("/not-found");
   // Random, but the same for everyone on a given day, so the server and the browser agree.
   const day = new Date().toISOString().slice(0, 10);
-  const related = relatedParts(snapshot, part.id, `${part.id}:${day}`).map((p) => ({ id: p.id, slug: p.slug, name: p.fullName || p.name, price: p.price, image: p.images[0] ?? null }));
+  const related = relatedParts(snapshot, part.id, `${part.id}:${day}`).map((p) => ({
+    id: p.id,
+    slug: p.slug,
+    name: p.fullName || p.name,
+    price: p.price,
+    image: p.images[0] ?? null,
+  }));
   return json({ part, related, error: null });
 }
 

@@ -36,7 +36,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json<PartsListData>({
       query: { ...query, page: result.page },
       groups: snapshot.groups,
-      items: result.items.map((p) => ({ id: p.id, slug: p.slug, name: p.name, fullName: p.fullName, article: p.article, price: p.price, balance: p.balance, image: p.images[0] ?? null })),
+      items: result.items.map((p) => ({
+        id: p.id,
+        slug: p.slug,
+        name: p.name,
+        fullName: p.fullName,
+        article: p.article,
+        price: p.price,
+        balance: p.balance,
+        image: p.images[0] ?? null,
+      })),
       total: result.total,
       pageCount: result.pageCount,
       shownQuery: result.shownQuery ?? null,

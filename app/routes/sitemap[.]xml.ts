@@ -23,7 +23,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
       ...(snapshot?.parts.map((part) => `/catalog/parts/${encodeURIComponent(part.slug)}`) ?? []),
     ];
     const body = paths.map((p) => `<url><loc>${escapeXml(siteUrl + p)}</loc></url>`).join("\n");
-    cached = { version, siteUrl, xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n` };
+    cached = {
+      version,
+      siteUrl,
+      xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+    };
   }
   return new Response(cached.xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600, s-maxage=3600" },

@@ -51,10 +51,11 @@ async function axeContext(javaScriptEnabled: boolean, mobile = false): Promise<B
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-      .slice(0, 3)
-      .map((n) => n.target.join(" "))
-      .join(", ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(", ")}`,
   );
 }
 
@@ -259,7 +260,10 @@ describe.each(MODES)("focus and errors $name", ({ javaScriptEnabled }) => {
         const style = getComputedStyle(el);
         const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
         const ring = style.boxShadow !== "none" && style.boxShadow !== "";
-        return { label: `${el.tagName.toLowerCase()} ${(el.textContent ?? "").trim().slice(0, 30) || el.getAttribute("aria-label") || ""}`, visible: el.matches(":focus-visible") && (outline || ring) };
+        return {
+          label: `${el.tagName.toLowerCase()} ${(el.textContent ?? "").trim().slice(0, 30) || el.getAttribute("aria-label") || ""}`,
+          visible: el.matches(":focus-visible") && (outline || ring),
+        };
       });
       if (!info) continue;
       seen.push(info.label);

@@ -64,7 +64,9 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
       const events = (await dataLayer(page)) as { ecommerce: Record<string, unknown> }[];
       const cartEvents = events.filter((e) => e.ecommerce.add || e.ecommerce.remove);
       expect(cartEvents.map((e) => Object.keys(e.ecommerce).find((k) => k !== "currencyCode"))).toEqual(["add", "remove", "add"]);
-      expect(cartEvents[0]).toEqual({ ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } } });
+      expect(cartEvents[0]).toEqual({
+        ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } },
+      });
       expect(events.some((e) => e.ecommerce.detail)).toBe(true);
     }
 
@@ -74,7 +76,10 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.goto("/cart");
     await ready(page, javaScriptEnabled);
     await expect(page.getByTestId(`cart-line-${twoInStock.id}`).getByTestId("line-sum").textContent()).resolves.toContain(
-      new Intl.NumberFormat("ru-RU").format(twoInStock.price * 2).replace(/\s/g, "\u00a0").slice(0, 2),
+      new Intl.NumberFormat("ru-RU")
+        .format(twoInStock.price * 2)
+        .replace(/\s/g, "\u00a0")
+        .slice(0, 2),
     );
     const total = twoInStock.price * 2 + another.price;
     const shownTotal = (await page.getByTestId("cart-total").textContent())!.replace(/\D/g, "");

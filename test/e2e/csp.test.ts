@@ -3,8 +3,9 @@ import { generateParts } from "~server/demo-catalogue.server";
 import { blankPage, ready, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
-const part = generateParts(360).flatMap((g) => g.parts).find((p) => p.balance > 0 && p.images.length > 1)!;
-
+const part = generateParts(360)
+  .flatMap((g) => g.parts)
+  .find((p) => p.balance > 0 && p.images.length > 1)!;
 
 const ROUTES = [
   "/",

@@ -239,10 +239,14 @@ async function submitAll(server: RunningServer): Promise<number> {
   expect(upload.status).toBe(502);
   expect((await upload.json()).formError).toBe(FORM_ERROR);
   // The order.
-  const order = await post("/make-order", new URLSearchParams({ name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", email: "a@b.ru", city: "Красноярск" }), {
-    "Content-Type": "application/x-www-form-urlencoded",
-    Cookie: `cart=${inStockId}.1`,
-  });
+  const order = await post(
+    "/make-order",
+    new URLSearchParams({ name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", email: "a@b.ru", city: "Красноярск" }),
+    {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: `cart=${inStockId}.1`,
+    },
+  );
   expect(order.status).toBe(502);
   expect(await order.text()).toContain(ORDER_ERROR);
   return 4;
@@ -284,7 +288,12 @@ describe("the notify service fails", () => {
   });
 
   it("refusing connections: the visitor sees the error and the lead is kept as undelivered", async () => {
-    const server = await startServer({ DATA_DIR: dataDir, NOTIFY_API_URL: `http://127.0.0.1:${await freePort()}`, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1000" });
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      NOTIFY_API_URL: `http://127.0.0.1:${await freePort()}`,
+      NOTIFY_API_KEY: KEY,
+      NOTIFY_TIMEOUT_MS: "1000",
+    });
     servers.push(server);
     const before = leadsOnDisk().filter((l) => l.status === "undelivered").length;
     expected += await submitAll(server);

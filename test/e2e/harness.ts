@@ -54,7 +54,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
@@ -245,7 +254,10 @@ export async function settled(page: Page, javaScriptEnabled: boolean, timeout = 
       );
       if (startedThisRound === 0 && inFlight.size === 0) return;
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the page kept loading: ${[...inFlight].map((r) => r.url()).join(", ")}`)), Math.max(0, deadline - Date.now()));
+        const timer = setTimeout(
+          () => reject(new Error(`the page kept loading: ${[...inFlight].map((r) => r.url()).join(", ")}`)),
+          Math.max(0, deadline - Date.now()),
+        );
         onEnded = () => {
           if (inFlight.size > 0) return;
           clearTimeout(timer);

@@ -8,7 +8,9 @@ import { generateParts } from "~server/demo-catalogue.server";
 import { rawGet } from "../server-process";
 import { startServer, type RunningServer } from "./harness";
 
-const inStock = generateParts(360).flatMap((g) => g.parts).find((p) => p.balance > 0)!;
+const inStock = generateParts(360)
+  .flatMap((g) => g.parts)
+  .find((p) => p.balance > 0)!;
 
 let server: RunningServer;
 
@@ -77,7 +79,6 @@ describe("HTTP caching", () => {
     const outside = await fetch(`${server.url}/build/..%2F..%2Fpackage.json`, { headers: { "Accept-Encoding": "br" }, redirect: "manual" });
     expect(outside.status).not.toBe(200);
   });
-
 });
 
 /** One request through `agent`; the status, the Connection header and whether the socket was reused. */
@@ -208,7 +209,18 @@ describe("search engines", () => {
   });
 
   it("gives each main page its own title and description", async () => {
-    const pages = ["/", "/catalog", "/catalog/trucks", "/catalog/trucks?type=tyagach", "/catalog/parts", "/delivery", "/service", "/leasing", "/contacts", "/privacy"];
+    const pages = [
+      "/",
+      "/catalog",
+      "/catalog/trucks",
+      "/catalog/trucks?type=tyagach",
+      "/catalog/parts",
+      "/delivery",
+      "/service",
+      "/leasing",
+      "/contacts",
+      "/privacy",
+    ];
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const path of pages) {
@@ -240,8 +252,6 @@ describe("page micro-cache", () => {
     expect(again.status).toBe(304);
     expect(again.headers.get("content-security-policy")).toBeNull();
   });
-
-
 
   it("never serves a cached page to a visitor with a cart", async () => {
     await fetch(`${server.url}/catalog/parts`);

@@ -87,7 +87,12 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
       await dialog.getByLabel("ИНН организации").fill("123");
       await dialog.getByRole("button", { name: "Рассчитать" }).click();
       const main = page.locator("main");
-      for (const message of ["Заполните ФИО", "Введите номер телефона", "Длина ИНН должна быть 10 или 12 чисел", "Необходимо согласие на обработку персональных данных"]) {
+      for (const message of [
+        "Заполните ФИО",
+        "Введите номер телефона",
+        "Длина ИНН должна быть 10 или 12 чисел",
+        "Необходимо согласие на обработку персональных данных",
+      ]) {
         await main.getByText(message).waitFor();
       }
       await expect(main.getByLabel("ИНН организации").inputValue()).resolves.toBe("123");

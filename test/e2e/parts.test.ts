@@ -8,7 +8,6 @@ const parts = generateParts(360).flatMap((g) => g.parts);
 const withGallery = parts.find((p) => p.images.length >= 3)!;
 const group = parts[0].group;
 
-
 const rowNames = (page: Page) => page.getByTestId("part-row").locator(".part-row__name").allTextContents();
 
 describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
@@ -40,11 +39,23 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
     const url = new URL(page.url());
     expect(url.searchParams.getAll("groups")).toEqual([group]);
     expect(url.searchParams.get("page")).toBeNull();
-    const readPrices = async () => (await page.locator(".part-row__price").allTextContents()).map((t) => Number(t.replace(/цена.*$/, "").replace(/[^\d,]/g, "").replace(",", ".")));
+    const readPrices = async () =>
+      (await page.locator(".part-row__price").allTextContents()).map((t) =>
+        Number(
+          t
+            .replace(/цена.*$/, "")
+            .replace(/[^\d,]/g, "")
+            .replace(",", "."),
+        ),
+      );
     await expect.poll(async () => (await readPrices()).length).toBe(10);
     const prices = await readPrices();
     expect([...prices].sort((a, b) => a - b)).toEqual(prices);
-    const expected = parts.filter((p) => p.group === group).map((p) => p.price).sort((a, b) => a - b).slice(0, 10);
+    const expected = parts
+      .filter((p) => p.group === group)
+      .map((p) => p.price)
+      .sort((a, b) => a - b)
+      .slice(0, 10);
     expect(prices).toEqual(expected);
   });
 

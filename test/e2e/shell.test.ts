@@ -4,7 +4,6 @@ import { blankPage, MODES, openPage, ready, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
 
-
 describe("HTTP basics", () => {
   it("answers /healthz with ok", async () => {
     const res = await fetch(`${suite.server.url}/healthz`);
@@ -99,7 +98,13 @@ describe("type", () => {
           const el = node.parentElement!;
           if (!node.textContent!.trim() || !el.getClientRects().length) continue;
           const cs = getComputedStyle(el);
-          out.push({ size: parseFloat(cs.fontSize), weight: cs.fontWeight, family: cs.fontFamily, scaled: !!el.closest(scaled), text: node.textContent!.trim().slice(0, 40) });
+          out.push({
+            size: parseFloat(cs.fontSize),
+            weight: cs.fontWeight,
+            family: cs.fontFamily,
+            scaled: !!el.closest(scaled),
+            text: node.textContent!.trim().slice(0, 40),
+          });
         }
         return { fonts: out, scale };
       }, VIEWPORT_SCALED);

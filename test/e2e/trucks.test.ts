@@ -4,7 +4,6 @@ import { MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
 
-
 const J7 = "/catalog/trucks/tyagach/faw-j7-6x4-460";
 const TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
 
@@ -124,7 +123,9 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
       await page.waitForFunction((n) => document.querySelectorAll("[data-testid=truck-card]").length === n, count);
       await expect(heading(page)).resolves.toBe(name);
       await expect(sidebar.locator("[aria-current=page]").textContent()).resolves.toContain(name);
-      for (const href of await cards(page).getByRole("link", { name: /Подробнее/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+      for (const href of await cards(page)
+        .getByRole("link", { name: /Подробнее/ })
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
         expect(href).toMatch(new RegExp(`^/catalog/trucks/${slug}/[a-z0-9-]+$`));
       }
     }
@@ -288,7 +289,9 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await side.waitFor({ state: "visible" });
     await scheme.getByRole("img", { name: /вид спереди/ }).waitFor({ state: "visible" });
     await scheme.getByRole("img", { name: /вид сзади/ }).waitFor({ state: "visible" });
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("[data-testid=scheme] img")].every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>("[data-testid=scheme] img")].every((img) => img.complete && img.naturalWidth > 0),
+    );
     await scheme.getByText("Схема", { exact: true }).click();
     await side.waitFor({ state: "hidden" });
   });
@@ -301,7 +304,10 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await carousel.getByRole("link", { name: /8x4/ }).click();
     await page.waitForURL("**/catalog/trucks/samosval/samosval-j6p-8x4");
     await page.waitForFunction(() => document.querySelector("h1")?.textContent?.includes("8x4"));
-    const next = await page.getByRole("region", { name: "Другие модели" }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const next = await page
+      .getByRole("region", { name: "Другие модели" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(next.sort()).toEqual(["/catalog/trucks/samosval/samosval-j6p-6x4", "/catalog/trucks/samosval/samosval-j6p-6x6"]);
 
     await page.goto(J7);
@@ -411,7 +417,13 @@ describe("trucks on a phone", () => {
 describe("first-view JavaScript of a truck page", () => {
   it("fetches Swiper only when the carousel comes near the screen, then starts it", async () => {
     const { page } = await open(J7, true, true);
-    const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name).filter((name) => name.endsWith(".js")));
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((r) => r.name)
+          .filter((name) => name.endsWith(".js")),
+      );
     // Hydrated and idle at the top of the page: no Swiper yet.
     await settled(page, true);
     expect((await scripts()).some((name) => /\/swiper-[A-Z0-9]+\.js$/.test(name))).toBe(false);

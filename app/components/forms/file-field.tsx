@@ -84,7 +84,12 @@ export function FileField({ upload }: { upload: UploadState }) {
             <li key={`${file.name}-${index}`}>
               <span className="file-list__name">{file.name}</span>
               <span className="file-list__size">{formatSize(file.size)}</span>
-              <button type="button" className="file-list__remove" aria-label={`Удалить файл ${file.name}`} onClick={() => sync(files.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="file-list__remove"
+                aria-label={`Удалить файл ${file.name}`}
+                onClick={() => sync(files.filter((_, i) => i !== index))}
+              >
                 ×
               </button>
             </li>
