@@ -1,16 +1,22 @@
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import { catalogueWorkerUrl } from "../test/catalogue-worker";
 import { parseConfig } from "./config.server";
 import { generateParts } from "./demo-catalogue.server";
 import { log } from "./log.server";
-import { createPartsGateway, MAX_BODY_BYTES, PartsUnavailableError, RETRY_AFTER_FAILURE_MS } from "./parts-gateway.server";
+import { createPartsGateway, PartsUnavailableError, RETRY_AFTER_FAILURE_MS } from "./parts-gateway.server";
 
 const API = "http://parts.test/api";
 const PARTS_URL = `${API}/parts`;
 const TTL_SECONDS = 60;
+const MAX_BYTES = 20 * 1024 * 1024;
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+let workerUrl: URL;
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  workerUrl = await catalogueWorkerUrl();
+});
 afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
@@ -22,6 +28,7 @@ function config(env: Record<string, string> = {}) {
     PARTS_API_URL: `${API}/`,
     PARTS_CACHE_TTL_SECONDS: String(TTL_SECONDS),
     PARTS_TIMEOUT_MS: "200",
+    PARTS_MAX_BYTES: String(MAX_BYTES),
     ...env,
   });
 }
@@ -37,7 +44,7 @@ function setup(respond: () => Response | Promise<Response> = () => HttpResponse.
       return handler();
     }),
   );
-  const gateway = createPartsGateway(config(env), { now: () => time });
+  const gateway = createPartsGateway(config(env), { now: () => time, workerUrl });
   return {
     gateway,
     hits,
@@ -75,7 +82,7 @@ describe("createPartsGateway", () => {
 
   it("uses an injected fetch", async () => {
     const fetch = vi.fn(async () => Response.json(generateParts(3)));
-    const gateway = createPartsGateway(config(), { fetch: fetch as unknown as typeof globalThis.fetch });
+    const gateway = createPartsGateway(config(), { fetch: fetch as unknown as typeof globalThis.fetch, workerUrl });
     expect((await gateway.getCatalogue()).parts).toHaveLength(3);
     expect(fetch).toHaveBeenCalledWith(PARTS_URL, expect.objectContaining({ signal: expect.any(AbortSignal) }));
   });
@@ -148,17 +155,17 @@ describe("createPartsGateway", () => {
     await expect(gateway.getCatalogue()).rejects.toThrow(/every part is malformed/);
   });
 
-  it("refuses a body declared over 20 MB without reading it", async () => {
+  it("refuses a body declared over PARTS_MAX_BYTES without reading it", async () => {
     const { gateway } = setup(
       () =>
         new HttpResponse("[]", {
-          headers: { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) },
+          headers: { "content-type": "application/json", "content-length": String(MAX_BYTES + 1) },
         }),
     );
-    await expect(gateway.getCatalogue()).rejects.toThrow(/byte limit/);
+    await expect(gateway.getCatalogue()).rejects.toThrow(/over PARTS_MAX_BYTES/);
   });
 
-  it("stops reading an endless body at 20 MB", async () => {
+  it("stops reading an endless body at PARTS_MAX_BYTES", async () => {
     let pulled = 0;
     const chunk = new Uint8Array(1024 * 1024).fill(0x20);
     const { gateway } = setup(
@@ -173,7 +180,7 @@ describe("createPartsGateway", () => {
       },
       { PARTS_TIMEOUT_MS: "20000" },
     );
-    await expect(gateway.getCatalogue()).rejects.toThrow(/byte limit/);
+    await expect(gateway.getCatalogue()).rejects.toThrow(/over PARTS_MAX_BYTES/);
     expect(pulled).toBeGreaterThan(20);
     expect(pulled).toBeLessThan(40);
   });

@@ -5,6 +5,7 @@
  * request is a few bitset operations and a walk over a ready order.
  */
 import type { Part } from "./part";
+import type { PartLookup } from "./part-lookup";
 import { createRandom, hashSeed } from "./random";
 import {
   buildSearchIndex,
@@ -52,8 +53,8 @@ export interface CatalogueSnapshot {
   version: number;
   parts: Part[];
   groups: string[];
-  bySlug: Map<string, Part>;
-  byId: Map<string, Part>;
+  bySlug: PartLookup;
+  byId: PartLookup;
   index: SearchIndex;
   /** Part positions in each sort order. */
   orders: Record<SortBy, Uint32Array>;

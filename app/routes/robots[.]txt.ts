@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+/**
+ * Clean-param (Yandex; other robots skip the line) names query parameters that do not change a
+ * page: `modal` opens a form over any page; `sortBy` reorders the parts list. Yandex then
+ * crawls and indexes one address instead of one per value.
+ */
 export function loader({ context }: LoaderFunctionArgs) {
   const siteUrl = context.services.config.SITE_URL;
   const body = [
@@ -11,6 +16,8 @@ export function loader({ context }: LoaderFunctionArgs) {
     "Disallow: /lead/",
     "Disallow: /api/",
     "Allow: /",
+    "Clean-param: modal",
+    "Clean-param: sortBy /catalog/parts",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

@@ -102,6 +102,8 @@ async function partsServer(mode: PartsMode | "refused"): Promise<RunningServer> 
     PARTS_API_URL: mode === "refused" ? refusedUrl : parts.url,
     PARTS_TIMEOUT_MS: "500",
     PARTS_CACHE_TTL_SECONDS: "1",
+    // The 50 MB answer is over this cap (the default, 256 MB, would read it whole).
+    PARTS_MAX_BYTES: String(20 * 1024 * 1024),
   });
   servers.push(server);
   return server;
@@ -152,7 +154,7 @@ describe("the parts API fails and nothing is cached", () => {
       expect(server.logs()).toContain('"msg":"parts upstream failed"');
       await server.stop();
     }
-    // The read stops at the 20 MB cap; what else was written sits in socket buffers.
+    // The read stops at PARTS_MAX_BYTES (20 MB here); what else was written sits in socket buffers.
     if (mode === "huge") for (const bytes of parts.hugeBytesWritten) expect(bytes).toBeLessThan(35 * 1024 * 1024);
   });
 });
