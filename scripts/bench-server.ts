@@ -472,7 +472,10 @@ async function refreshSection(): Promise<void> {
   const fake = await startFakeParts(bodies);
   const rows: RefreshRow[] = [];
   try {
-    for (const [label, ttl] of [["no refreshes (TTL 86400 s)", 86400], ["refreshing (TTL 1 s)", 1]] as const) {
+    for (const [label, ttl] of [
+      ["no refreshes (TTL 86400 s)", 86400],
+      ["refreshing (TTL 1 s)", 1],
+    ] as const) {
       const server = await startOnParts(fake.url, ttl, 600_000);
       try {
         console.log(`${label}: catalogue loaded in ${(server.loadMs / 1000).toFixed(1)} s`);
@@ -490,7 +493,16 @@ async function refreshSection(): Promise<void> {
           const completed = server.loaded.filter((at) => at >= from).length;
           await stopVisitor();
           console.log(`${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, refreshes: ${refreshes} started, ${completed} completed`);
-          rows.push({ name: `${label}: ${t.name}`, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: (r.latency as { max?: number }).max ?? NaN, errors: r.errors + r.timeouts + r.non2xx, refreshes, completed });
+          rows.push({
+            name: `${label}: ${t.name}`,
+            rps: r.requests.average,
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            max: (r.latency as { max?: number }).max ?? NaN,
+            errors: r.errors + r.timeouts + r.non2xx,
+            refreshes,
+            completed,
+          });
         }
       } finally {
         await server.stop();
@@ -501,10 +513,28 @@ async function refreshSection(): Promise<void> {
   }
 
   console.log(`\nRefreshes at ${REFRESH_PARTS.toLocaleString("en")} parts (${(bodies[0].length / 1e6).toFixed(1)} MB of JSON, a new catalogue each time)\n`);
-  console.log(["target".padEnd(68), "req/s".padStart(8), "p50 ms".padStart(7), "p99 ms".padStart(7), "max ms".padStart(7), "errors".padStart(7), "refreshes started/done".padStart(22)].join(" | "));
+  console.log(
+    [
+      "target".padEnd(68),
+      "req/s".padStart(8),
+      "p50 ms".padStart(7),
+      "p99 ms".padStart(7),
+      "max ms".padStart(7),
+      "errors".padStart(7),
+      "refreshes started/done".padStart(22),
+    ].join(" | "),
+  );
   for (const r of rows) {
     console.log(
-      [r.name.padEnd(68), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7), String(r.max).padStart(7), String(r.errors).padStart(7), `${r.refreshes}/${r.completed}`.padStart(22)].join(" | "),
+      [
+        r.name.padEnd(68),
+        r.rps.toFixed(0).padStart(8),
+        String(r.p50).padStart(7),
+        String(r.p99).padStart(7),
+        String(r.max).padStart(7),
+        String(r.errors).padStart(7),
+        `${r.refreshes}/${r.completed}`.padStart(22),
+      ].join(" | "),
     );
   }
   const during = rows.find((r) => r.name.startsWith("refreshing") && r.name.endsWith("/healthz"))!;
@@ -546,7 +576,9 @@ async function refreshSection(): Promise<void> {
   if (memory.length) {
     console.log(`\n${"parts".padStart(9)} | ${"JSON MB".padStart(8)} | ${"load s".padStart(7)} | ${"RSS MB".padStart(7)} | ${"peak RSS MB".padStart(11)}`);
     for (const m of memory) {
-      console.log(`${m.parts.toLocaleString("en").padStart(9)} | ${m.mb.toFixed(0).padStart(8)} | ${m.loadS.toFixed(1).padStart(7)} | ${m.mem.rssMb.toFixed(0).padStart(7)} | ${m.mem.peakMb.toFixed(0).padStart(11)}`);
+      console.log(
+        `${m.parts.toLocaleString("en").padStart(9)} | ${m.mb.toFixed(0).padStart(8)} | ${m.loadS.toFixed(1).padStart(7)} | ${m.mem.rssMb.toFixed(0).padStart(7)} | ${m.mem.peakMb.toFixed(0).padStart(11)}`,
+      );
     }
   }
 }
