@@ -21,7 +21,7 @@ const int = (def: number, min: number, max: number) =>
     .default(def);
 
 /** 256 MB: about 600 000 parts of the demo's shape (≈ 430 bytes of JSON each). */
-export const DEFAULT_PARTS_MAX_BYTES = 256 * 1024 * 1024;
+const DEFAULT_PARTS_MAX_BYTES = 256 * 1024 * 1024;
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -81,6 +81,3 @@ export function getConfig(): Config {
 }
 
 /** For tests: forget the parsed environment. */
-export function resetConfig(): void {
-  cached = undefined;
-}

@@ -24,19 +24,19 @@ export function leadResponseMode(request: Request): LeadResponseMode {
 }
 
 /** The success page, remembering where the visitor came from. */
-export function successRedirect(mode: LeadResponseMode, page: string) {
+function successRedirect(mode: LeadResponseMode, page: string) {
   const to = `/form-success?fromUrl=${encodeURIComponent(page)}`;
   if (mode === "json") return json({ ok: true, redirectTo: to });
   return redirect(to, 303);
 }
 
-export const LEAD_FIELDS = ["name", "phone", "inn", "comment", "source", "consent", "page"] as const;
+const LEAD_FIELDS = ["name", "phone", "inn", "comment", "source", "consent", "page"] as const;
 
 /**
  * The 'Источник' field: a link to the page the visitor was on, or, on a truck page, the truck
  * itself (the caller-supplied value of spec §7).
  */
-export function sourceValue(siteUrl: string, page: string): string {
+function sourceValue(siteUrl: string, page: string): string {
   const url = `${siteUrl}${page}`;
   const match = /^\/catalog\/trucks\/([^/?#]+)\/([^/?#]+)/.exec(page);
   const truck = match ? findTruck(decodeURIComponent(match[1]), decodeURIComponent(match[2])) : undefined;

@@ -17,7 +17,7 @@ import type { NotifyField } from "./lead-store.server";
 const ORDER_FIELDS = ["name", "phone", "inn", "email", "city", "invoice", "consent"] as const;
 
 /** One line per item: the part's link, its name and the quantity. */
-export function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
+function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
   return lines.map((line) => `${siteUrl}/catalog/parts/${line.slug} ${line.name} — ${line.amount} шт.`).join("\n");
 }
 

@@ -63,7 +63,8 @@ function captureLog(level: "info" | "warn" | "error") {
   return lines;
 }
 
-describe("the parts gateway at scale", () => {
+// Each test downloads and indexes thousands of parts in a worker thread: seconds on a busy machine.
+describe("the parts gateway at scale", { timeout: 60_000 }, () => {
   it("loads 100 000 parts (about 43 MB) while the event loop keeps turning, serving the old copy meanwhile", async () => {
     const info = captureLog("info");
     const small = JSON.stringify(generateParts(50));
@@ -127,7 +128,7 @@ describe("the parts gateway at scale", () => {
     };
     advance(TTL_SECONDS * 1000);
     expect(await gateway.getCatalogue()).toBe(good);
-    await vi.waitFor(() => expect(error).toHaveLength(1));
+    await vi.waitFor(() => expect(error).toHaveLength(1), { timeout: 15_000 });
     expect(error[0]).toMatchObject({
       msg: "parts upstream failed",
       error: "body of more than 1048576 bytes is over PARTS_MAX_BYTES (1048576 bytes); raise PARTS_MAX_BYTES to accept it",
@@ -140,7 +141,7 @@ describe("the parts gateway at scale", () => {
     respond = (_req, res) => res.writeHead(200, { "content-type": "application/json", "content-length": String(5 * 1024 * 1024) }).end();
     advance(RETRY_AFTER_FAILURE_MS);
     expect(await gateway.getCatalogue()).toBe(good);
-    await vi.waitFor(() => expect(error).toHaveLength(2));
+    await vi.waitFor(() => expect(error).toHaveLength(2), { timeout: 15_000 });
     expect(error[1].error).toMatch(/^body of 5242880 bytes \(Content-Length\) is over PARTS_MAX_BYTES \(1048576 bytes\)/);
     expect(await gateway.getCatalogue()).toBe(good);
   });
@@ -158,7 +159,7 @@ describe("the parts gateway at scale", () => {
     };
     advance(TTL_SECONDS * 1000);
     expect(await gateway.getCatalogue()).toBe(good);
-    await vi.waitFor(() => expect(error).toHaveLength(1));
+    await vi.waitFor(() => expect(error).toHaveLength(1), { timeout: 15_000 });
     expect(error[0]).toMatchObject({ msg: "parts upstream failed", status: 200, servedStale: true });
     expect(await gateway.getCatalogue()).toBe(good);
     expect(hits).toBe(2);

@@ -199,7 +199,7 @@ describe("createPartsGateway", () => {
     respondWith(() => HttpResponse.json(generateParts(20)));
     advance(TTL_SECONDS * 1000);
     expect(await gateway.getCatalogue()).toBe(first);
-    await vi.waitFor(async () => expect((await gateway.getCatalogue()).version).toBe(2));
+    await vi.waitFor(async () => expect((await gateway.getCatalogue()).version).toBe(2), { timeout: 15_000 });
     const second = await gateway.getCatalogue();
     expect(second.parts).toHaveLength(20);
     expect(hits.count).toBe(2);
@@ -211,7 +211,7 @@ describe("createPartsGateway", () => {
     const first = await gateway.getCatalogue();
     advance(TTL_SECONDS * 1000);
     await gateway.getCatalogue();
-    await vi.waitFor(() => expect(info).toHaveBeenCalledWith("parts upstream", expect.objectContaining({ unchanged: true })));
+    await vi.waitFor(() => expect(info).toHaveBeenCalledWith("parts upstream", expect.objectContaining({ unchanged: true })), { timeout: 15_000 });
     expect(hits.count).toBe(2);
     expect(await gateway.getCatalogue()).toBe(first);
     expect(first.version).toBe(1);
@@ -241,7 +241,7 @@ describe("createPartsGateway", () => {
     advance(TTL_SECONDS * 1000);
     const all = await Promise.all(Array.from({ length: 10 }, () => gateway.getCatalogue()));
     expect(all.every((s) => s === first)).toBe(true);
-    await vi.waitFor(async () => expect((await gateway.getCatalogue()).parts).toHaveLength(13));
+    await vi.waitFor(async () => expect((await gateway.getCatalogue()).parts).toHaveLength(13), { timeout: 15_000 });
     expect(hits.count).toBe(2);
   });
 
@@ -262,14 +262,14 @@ describe("createPartsGateway", () => {
     respondWith(() => new HttpResponse("down", { status: 500 }));
     advance(TTL_SECONDS * 1000);
     expect(await gateway.getCatalogue()).toBe(good);
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith("parts upstream failed", expect.objectContaining({ servedStale: true })));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith("parts upstream failed", expect.objectContaining({ servedStale: true })), { timeout: 15_000 });
     expect(await gateway.getCatalogue()).toBe(good);
     expect(hits.count).toBe(2);
 
     advance(RETRY_AFTER_FAILURE_MS);
     respondWith(() => HttpResponse.json("not a catalogue"));
     expect(await gateway.getCatalogue()).toBe(good);
-    await vi.waitFor(() => expect(hits.count).toBe(3));
+    await vi.waitFor(() => expect(hits.count).toBe(3), { timeout: 15_000 });
     expect(await gateway.getCatalogue()).toBe(good);
   });
 });

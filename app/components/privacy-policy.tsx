@@ -9,7 +9,7 @@ import { CART_COOKIE_NAME, COOKIE_CONSENT_NAME } from "~/lib/cookies";
  */
 
 /** The date of the policy's current edition. */
-export const POLICY_VERSION = "2026-11-01";
+const POLICY_VERSION = "2026-11-01";
 
 const MONTHS = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"];
 

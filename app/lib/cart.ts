@@ -11,7 +11,7 @@ export type Cart = CartItem[];
 
 export const CART_STORAGE_KEY = "cart";
 /** Browsers drop cookies over 4096 bytes silently; stay well below with name and attributes. */
-export const CART_COOKIE_MAX_VALUE_BYTES = 3800;
+const CART_COOKIE_MAX_VALUE_BYTES = 3800;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_AMOUNT = 100000;
 

@@ -39,14 +39,14 @@ export function phoneForSending(value: string): string {
 
 const text = (max = MAX_TEXT) => z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `Не более ${max} символов`));
 
-export const nameField = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, MESSAGES.name).max(200, "Не более 200 символов"));
+const nameField = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, MESSAGES.name).max(200, "Не более 200 символов"));
 
-export const phoneField = z.preprocess(
+const phoneField = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : ""),
   z.string().refine((v) => phoneDigits(v).length === 11, MESSAGES.phone),
 );
 
-export const emailField = z.preprocess(
+const emailField = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : ""),
   z
     .string()
@@ -54,12 +54,12 @@ export const emailField = z.preprocess(
     .refine((v) => v === "" || EMAIL_PATTERN.test(v), MESSAGES.email),
 );
 
-export const innField = z.preprocess(
+const innField = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : ""),
   z.string().refine((v) => v === "" || /^(\d{10}|\d{12})$/.test(v), MESSAGES.inn),
 );
 
-export const consentField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { errorMap: () => ({ message: MESSAGES.consent }) }));
+const consentField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { errorMap: () => ({ message: MESSAGES.consent }) }));
 
 /** Callback, price request and leasing: call 2 of the spec. */
 export const callbackSchema = z.object({

@@ -2,8 +2,8 @@
  * Sitemaps as sitemaps.org has them: one `<urlset>` file while it stays within 50 000 URLs and
  * 50 MB, otherwise a `<sitemapindex>` pointing to files that each do.
  */
-export const SITEMAP_MAX_URLS = 50_000;
-export const SITEMAP_MAX_BYTES = 52_428_800;
+const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_BYTES = 52_428_800;
 
 const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${XMLNS}">\n`;

@@ -50,7 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -168,7 +168,7 @@ export async function openPage(suite: Suite, path: string, options: PageOptions)
 }
 
 /** Collects console errors and page errors, so a test can assert a clean console. */
-export function watchConsole(page: Page): string[] {
+function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() === "error") errors.push(msg.text());
