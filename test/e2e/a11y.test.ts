@@ -112,7 +112,8 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
       if (v.length) found[path] = v;
     }
     expect(found).toEqual({});
-  }, 180_000);
+  // axe over every route, one after the other: minutes on a busy 2-core machine.
+  }, 420_000);
 
   it("finds no violations on /cart and /make-order with an item", async () => {
     await addToCart(page, javaScriptEnabled);
