@@ -103,6 +103,7 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
     await context?.close();
   });
 
+  // axe over every route, one after the other: minutes on a busy 2-core machine.
   it("finds no violations on any route", async () => {
     const found: Record<string, string[]> = {};
     for (const path of ROUTES()) {
@@ -112,7 +113,6 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
       if (v.length) found[path] = v;
     }
     expect(found).toEqual({});
-  // axe over every route, one after the other: minutes on a busy 2-core machine.
   }, 420_000);
 
   it("finds no violations on /cart and /make-order with an item", async () => {
