@@ -28,15 +28,11 @@ import { hasConsentCookie } from "./lib/cookies";
 import { useNonce } from "./utils/nonce-provider";
 import { modalAwareRevalidate } from "./utils/revalidate";
 import styles from "./styles/app.css";
-import carouselStyles from "./styles/carousel.css";
-import trucksStyles from "./styles/trucks.css";
 
-// The site's CSS as fingerprinted files (≈ 11 KB gzip in all), served immutable: a visit fetches
-// them once. PNG icons (drawn from favicon.svg by scripts/rasterize-images.ts).
+// The site's CSS as a fingerprinted file, served immutable: a visit fetches it once. The truck
+// pages and the carousels add their own sheets (route links). PNG icons from favicon.svg.
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
-  { rel: "stylesheet", href: carouselStyles },
-  { rel: "stylesheet", href: trucksStyles },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { ecommerceEvent, type EcommerceEvent } from "~/lib/analytics";
 import { shownCartLines, type CartLine } from "~/lib/cart-lines";
 import { applyCartIntent, cartCount, clampToStock, CART_STORAGE_KEY, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
@@ -74,12 +74,16 @@ export function CartProvider({
     if (stored && stored.length > 0) {
       if (!sameCart(stored, serverCart)) writeCookie(stored);
       if (!sameCart(stored, read)) writeStorage(stored);
-      // The same cart keeps its identity, so nothing that reads it renders again.
-      if (!sameCart(stored, serverCart)) setCart(stored);
     } else {
       writeStorage(serverCart);
     }
-    setHydrated(true);
+    // A transition: parts of the page still waiting for their code (a lazy form) keep their
+    // server HTML through it, where an urgent update would swap them for their fallback.
+    startTransition(() => {
+      // The same cart keeps its identity, so nothing that reads it renders again.
+      if (stored && stored.length > 0 && !sameCart(stored, serverCart)) setCart(stored);
+      setHydrated(true);
+    });
     // Reconcile once per page load; later server copies come from our own cookie writes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { HomeAdvantages } from "~/components/home-advantages";
 import { HomeHero } from "~/components/home-hero";
@@ -9,6 +9,9 @@ import { STATS } from "~/data/terms";
 import { SITE } from "~/data/site";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta, SITE_TITLE } from "~/lib/seo";
+import trucksStyles from "~/styles/trucks.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({

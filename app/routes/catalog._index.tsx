@@ -1,8 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PartImage } from "~/components/part-image";
 import { pageMeta } from "~/lib/seo";
+import trucksStyles from "~/styles/trucks.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Каталог", description: "Каталог запчастей и модельный ряд грузовиков FAW у официального дилера в Красноярске." });

@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -14,6 +14,9 @@ import { PART_LOAD_ERROR } from "~/lib/messages";
 import { pushDataLayer } from "~/utils/data-layer";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import carouselStyles from "~/styles/carousel.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselStyles }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   let snapshot;

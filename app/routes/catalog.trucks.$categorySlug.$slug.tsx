@@ -1,8 +1,8 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { LeadForm } from "~/components/forms/lead-form";
+import { DeferredLeadForm } from "~/components/forms/deferred-lead-form";
 import { Gallery } from "~/components/gallery";
 import { GiftIcon } from "~/components/icons";
 import { ModalLink } from "~/components/modal-link";
@@ -15,6 +15,13 @@ import { formatRubWhole } from "~/lib/format";
 import { truckTabFrom } from "~/lib/truck-tabs";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import trucksStyles from "~/styles/trucks.css";
+import carouselStyles from "~/styles/carousel.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: trucksStyles },
+  { rel: "stylesheet", href: carouselStyles },
+];
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const truck = findTruck(params.categorySlug ?? "", params.slug ?? "");
@@ -140,7 +147,7 @@ export default function TruckPage() {
             Оставьте имя и телефон — менеджер свяжется с вами, уточнит комплектацию и сроки поставки {truck.name} и подготовит коммерческое предложение.
           </p>
         </div>
-        <LeadForm form="buy" page={location.pathname} />
+        <DeferredLeadForm form="buy" page={location.pathname} />
       </section>
 
       {others.length > 0 ? <OtherTrucks typeSlug={truck.type.slug} trucks={others} /> : null}

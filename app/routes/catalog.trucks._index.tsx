@@ -1,10 +1,13 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { TruckCard } from "~/components/truck-card";
 import { isTruckTypeSlug, TRUCK_TYPES, truckTypeName, type TruckType } from "~/data/truck-types";
 import { TRUCK_CATEGORIES, trucksOfType } from "~/data/trucks";
 import { pageMeta } from "~/lib/seo";
+import trucksStyles from "~/styles/trucks.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 
 type TypeSlug = TruckType["slug"];
 

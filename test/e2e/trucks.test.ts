@@ -432,4 +432,19 @@ describe("first-view JavaScript of a truck page", () => {
     await page.locator(".carousel.is-ready").waitFor({ state: "attached" });
     expect((await scripts()).some((name) => /\/swiper-[A-Z0-9]+\.js$/.test(name))).toBe(true);
   });
+
+  it("keeps the buy form's code out of the page's own scripts and enhances the server's form when it arrives", async () => {
+    const html = await (await fetch(suite.server.url + J7)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloaded.length).toBeGreaterThan(0);
+    expect(preloaded.some((href) => /\/lead-form-[A-Z0-9]+\.js$/.test(href))).toBe(false);
+
+    const { page, errors } = await open(J7, true, true);
+    await page.locator("#buy").scrollIntoViewIfNeeded();
+    await page.locator("#lead-buy[data-enhanced]").waitFor({ state: "attached" });
+    const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
+    expect(loaded.some((name) => /\/lead-form-[A-Z0-9]+\.js$/.test(name))).toBe(true);
+    // The server's form stayed in place while its code loaded (no fallback, no hydration error).
+    expect(errors).toEqual([]);
+  });
 });
