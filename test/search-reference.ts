@@ -22,13 +22,17 @@ interface Hit {
   exactInName: boolean;
 }
 
-/** Best code of `query` against `words`; with `complete`, a word it begins counts as cut short by one. */
+/**
+ * Best code of `query` against `words`; with `complete` (a word being typed), a word it begins
+ * counts as cut short by one, and fewer edits are allowed to short words.
+ */
 function bestCode(words: readonly string[], query: string, complete: boolean): number | null {
+  const max = complete ? (query.length < 4 ? 0 : query.length < 6 ? 1 : 2) : MAX_EDIT_DISTANCE;
   let best: number | null = null;
   for (const word of words) {
     const distance = boundedDistance(word, query);
     let code: number | null = null;
-    if (distance <= MAX_EDIT_DISTANCE) {
+    if (distance <= max) {
       const cutShort = distance > 0 && word.length - query.length === distance && word.startsWith(query);
       code = 2 * distance - (cutShort ? 1 : 0);
     }

@@ -475,6 +475,14 @@ describe("suggestParts", () => {
     expect(suggested("насос", 0)).toEqual([]);
   });
 
+  it("allows typos in the word being typed only once it is long enough", () => {
+    // 'j7' finished is two edits from 'j6p'; being typed, it has to be exact or a beginning.
+    expect(runPartsQuery(snapshot, query({ search: "j7", sortBy: "relevance" }), 20).items.some((p) => p.fullName.endsWith("J6P"))).toBe(true);
+    expect(suggested("j7").every((name) => name.endsWith("J7"))).toBe(true);
+    expect(suggested("фылтр")).toEqual([]);
+    expect(suggested("фыльтр")).toContain("Фильтр масляный для FAW J6P");
+  });
+
   it("treats a word followed by a space as finished, matched as the list matches it", () => {
     const list = (search: string) => runPartsQuery(snapshot, query({ search, sortBy: "relevance" }), 6);
     expect(suggestParts(snapshot, "фил ").items).toEqual(list("фил").items);

@@ -350,9 +350,10 @@ export interface PartSuggestions {
 
 /**
  * Up to `limit` parts for what is being typed in the search box, best first (relevance), from
- * `MIN_SUGGEST_LENGTH` letters or digits on; the same index and rule as the list. One thing
- * differs: until a space follows it, the last word may be unfinished, so every word it begins
- * matches too ('фил' → 'Фильтр…'), ranked after exact matches and before typos.
+ * `MIN_SUGGEST_LENGTH` letters or digits on; the same index, rule and ranking as the list but
+ * for the last word until a space follows it: it may be unfinished, so every word it begins
+ * matches too ('фил' → 'Фильтр…'), ranked after exact matches and before typos, and its typos
+ * count only from 4 letters (one edit) and 6 (two), see `typingDistance`.
  */
 export function suggestParts(snapshot: CatalogueSnapshot, input: string, limit = SUGGESTIONS_LIMIT): PartSuggestions {
   const search = cleanSearch(input);

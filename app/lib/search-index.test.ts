@@ -21,6 +21,7 @@ import {
   parseSearchWords,
   partWords,
   switchLayout,
+  typingDistance,
 } from "./search-index";
 
 /** Full optimal-string-alignment table: the reference the fast paths must agree with. */
@@ -367,6 +368,17 @@ describe("highlightMatches", () => {
       { text: "масляный", match: true },
     ]);
     expect(highlightMatches("Фильтр масляный", "фил ", { complete: true })).toEqual([{ text: "Фильтр масляный", match: false }]);
+  });
+
+  it("marks typos of the word being typed only within its typing distance", () => {
+    expect(highlightMatches("для FAW J6P", "j7")).toEqual([
+      { text: "для FAW ", match: false },
+      { text: "J6P", match: true },
+    ]);
+    expect(highlightMatches("для FAW J6P", "j7", { complete: true })).toEqual([{ text: "для FAW J6P", match: false }]);
+    expect(typingDistance(3)).toBe(0);
+    expect(typingDistance(5)).toBe(1);
+    expect(typingDistance(6)).toBe(2);
   });
 
   it("highlights a part's name, full name and article", () => {

@@ -578,10 +578,21 @@ export function createWordMatch(size: number, bitset: () => Uint32Array = () => 
   return { levels: Array.from({ length: MAX_SCORE + 1 }, bitset), present: 0, inName: bitset(), exactInName: bitset() };
 }
 
+/**
+ * The edits allowed to a word still being typed (suggestions): a word's beginning is not yet a
+ * typo, and two edits would let 'фи' match every short word. None below 4 letters, one below 6.
+ */
+export function typingDistance(length: number): number {
+  return length < 4 ? 0 : length < 6 ? 1 : MAX_EDIT_DISTANCE;
+}
+
 export interface MatchOptions {
   /** Filled with how each part matched (zeroed bitsets). */
   detail?: WordMatch;
-  /** The word is still being typed (suggestions): every word it begins matches it too. */
+  /**
+   * The word is still being typed (suggestions): every word it begins matches it too, and
+   * typos only as far as `typingDistance` allows.
+   */
   complete?: boolean;
   /** A zeroed bitset to fill and return instead of a new one. */
   into?: Uint32Array;
@@ -623,11 +634,17 @@ export function matchWord(index: SearchIndex, typed: string, options: MatchOptio
     }
   };
 
-  forEachVocabularyMatch(vocabulary, word, (w, distance) => {
-    const found = vocabulary.words[w];
-    const completion = detail !== undefined && distance > 0 && distance === found.length - word.length && found.startsWith(word);
-    addWord(w, MAX_SCORE - matchCode(distance, completion));
-  });
+  const max = complete ? typingDistance(word.length) : MAX_EDIT_DISTANCE;
+  forEachVocabularyMatch(
+    vocabulary,
+    word,
+    (w, distance) => {
+      const found = vocabulary.words[w];
+      const completion = detail !== undefined && distance > 0 && distance === found.length - word.length && found.startsWith(word);
+      addWord(w, MAX_SCORE - matchCode(distance, completion));
+    },
+    max,
+  );
   if (complete) forEachCompletion(vocabulary, word, (w) => addWord(w, COMPLETION_SCORE));
 
   if (word.length >= MIN_ARTICLE_PREFIX) {
@@ -711,14 +728,15 @@ interface Run {
  *   look-alike letters included): the whole word ('Фильтр' for 'фыльтр');
  * - a query word of `MIN_ARTICLE_PREFIX` or more that begins a compound ('wg97255' in
  *   'WG9725520274'): just the part typed;
- * - with `complete`, the last query word where it begins a word ('фи' in 'Фильтр').
+ * - with `complete`, the last query word where it begins a word ('фи' in 'Фильтр'), and its
+ *   typos only within `typingDistance`.
  */
 export function highlightMatches(text: string, query: string, options: HighlightOptions = {}): HighlightSegment[] {
   const parsed = parseSearchWords(query);
   const words = parsed.map((w) => w.word);
   const last = options.complete && parsed.length && !/\s$/.test(query) ? words[words.length - 1] : undefined;
   const prefixes = words.filter((w) => w.length >= MIN_ARTICLE_PREFIX || w === last);
-  const near = (word: string) => words.some((w) => boundedDistance(word, w) <= MAX_EDIT_DISTANCE);
+  const near = (word: string) => words.some((w) => boundedDistance(word, w) <= (w === last ? typingDistance(w.length) : MAX_EDIT_DISTANCE));
   const marked = new Uint8Array(text.length);
 
   /** Mark the first `length` normalised characters of `runs`, and the separators between them. */
