@@ -34,13 +34,19 @@ function renderPage(element: JSX.Element, nonce: string, onError: (error: unknow
         const body = stripTrailingNulls();
         const chunks: Buffer[] = [];
         body.on("data", (chunk: Buffer) => chunks.push(chunk));
-        body.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+        body.on("end", () => {
+          clearTimeout(timer);
+          resolve(new Uint8Array(Buffer.concat(chunks)));
+        });
         pipe(body);
       },
-      onShellError: reject,
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
       onError,
     });
-    setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

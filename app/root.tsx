@@ -9,13 +9,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
+  type useLoaderData,
   useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { cartEventsSetCookie, cookieValue, isSecure, readCart, readCartEvents } from "~server/cart-cookie.server";
+import { clearCartEvents, isSecure, readCart, readCartEvents } from "~server/cookies.server";
 import { CartProvider, useCart } from "./components/cart-provider";
 import { CookieBanner } from "./components/cookie-banner";
 import { dealerJsonLd, JsonLd } from "./components/structured-data";
@@ -24,7 +24,7 @@ import { ModalOutlet } from "./components/modal-outlet";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { clampToStock } from "./lib/cart";
-import { COOKIE_CONSENT_NAME } from "./lib/consent";
+import { hasConsentCookie } from "./lib/cookies";
 import { useNonce } from "./utils/nonce-provider";
 import { modalAwareRevalidate } from "./utils/revalidate";
 import styles from "./styles/app.css";
@@ -48,15 +48,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cart = snapshot ? clampToStock(rawCart, (id) => snapshot.byId.get(id)?.balance) : rawCart;
   const balances = snapshot ? Object.fromEntries(rawCart.map((item) => [item.id, snapshot.byId.get(item.id)?.balance ?? 0])) : {};
   // Analytics events of cart changes made without JavaScript, handed over once.
-  const cartEvents = readCartEvents(request);
+  const cartEvents = await readCartEvents(request);
   const headers = new Headers();
-  if (cartEvents.length > 0) headers.append("Set-Cookie", cartEventsSetCookie([], undefined, isSecure(context.services.config)));
+  if (cartEvents.length > 0) headers.append("Set-Cookie", await clearCartEvents(isSecure(context.services.config)));
   return json(
     {
       cart,
       balances,
       cartEvents,
-      cookieAccepted: cookieValue(request, COOKIE_CONSENT_NAME) === "1",
+      cookieAccepted: hasConsentCookie(request.headers.get("Cookie")),
       yandexMapsApiKey: context.services.config.YANDEX_MAPS_API_KEY ?? null,
       siteUrl: context.services.config.SITE_URL,
     },

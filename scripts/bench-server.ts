@@ -13,6 +13,16 @@
  *
  * No If-None-Match is sent, so every answer is a full 200, not a 304.
  *
+ * Catalogue refreshes (`--section refresh` runs only these; `--refresh-parts 100000`): the parts
+ * API is a local HTTP fake answering two different catalogues in turn, so every refresh builds a
+ * new snapshot. /healthz p99 and the parts list's req/s (no page cache) are measured on a server
+ * that never refreshes (PARTS_CACHE_TTL_SECONDS=86400), then on one that refreshes every second
+ * (PARTS_CACHE_TTL_SECONDS=1: refreshes back to back; `--refresh-duration 30` s a run, to span
+ * several; the table counts those started and those completed, from the server's log). A visitor
+ * on a parts page every 200 ms keeps them coming. Target: /healthz p99 at most 50 ms during
+ * refreshes (exit 1 otherwise). Then the server's memory (RSS after the load, and its peak) with
+ * the catalogue loaded from the fake at 100 000 and 500 000 parts (`--rss-parts`).
+ *
  * `--profile` runs only the returning visitor's /catalog/parts under load, with the server under
  * `node --cpu-prof`, and prints where its CPU time went: the top functions by self time and the
  * share of gzip, React rendering, Remix, streams and so on, counted over the load alone.
@@ -20,6 +30,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -34,8 +46,19 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     profile: { type: "boolean", default: false },
+    section: { type: "string", default: "all" },
+    "refresh-parts": { type: "string", default: "100000" },
+    "rss-parts": { type: "string", default: "100000,500000" },
+    "refresh-duration": { type: "string", default: "30" },
   },
 });
+const SECTION = args.section as "all" | "pages" | "refresh";
+if (!["all", "pages", "refresh"].includes(SECTION)) throw new Error(`--section: all, pages or refresh, not ${SECTION}`);
+const REFRESH_PARTS = Number(args["refresh-parts"]);
+const RSS_PARTS = args["rss-parts"].split(",").filter(Boolean).map(Number);
+/** Long enough for several refreshes of 100 000 parts (each takes seconds) within one run. */
+const REFRESH_DURATION = Number(args["refresh-duration"]);
+const REFRESH_TARGET_P99_MS = 50;
 const PARTS = Number(args.parts);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
@@ -45,7 +68,6 @@ const TARGET_RATIO = 0.25;
  * shared cache nor the in-process page cache answers it (isAnonymousPageRequest).
  */
 const RETURNING = { Cookie: "cookie_consent=1" };
-
 
 /**
  * `unique` adds a counter to every request's query, so none is answered by the page micro-cache:
@@ -83,9 +105,18 @@ const PROFILE_CATEGORIES: [RegExp, string][] = [
   [/\/build\/index\.js$/, "app and server code (build/index.js)"],
   [/node:internal\/stream_base_commons|node:net/, "socket writes"],
   [/node:fs|node:internal\/fs|\/(send|serve-static)\//, "express.static file lookups (fs.stat)"],
-  [/node:internal\/(streams|webstreams|errors)|node:_http|node:internal\/http|node:stream|\/(express|negotiator|vary|accepts|qs|parseurl|forwarded|proxy-addr)\//, "streams, HTTP, Express"],
-  [/undici|node:internal\/(encoding|buffer|url|worker\/js_transferable|crypto)|node:buffer|node:url/, "Web APIs (Request, Headers, TextEncoder, Buffer, crypto)"],
-  [/node:events|node:internal\/(events|event_target|abort_controller|timers|process\/task_queues|fixed_queue|async_hooks)|node:async_hooks/, "events, timers, microtasks"],
+  [
+    /node:internal\/(streams|webstreams|errors)|node:_http|node:internal\/http|node:stream|\/(express|negotiator|vary|accepts|qs|parseurl|forwarded|proxy-addr)\//,
+    "streams, HTTP, Express",
+  ],
+  [
+    /undici|node:internal\/(encoding|buffer|url|worker\/js_transferable|crypto)|node:buffer|node:url/,
+    "Web APIs (Request, Headers, TextEncoder, Buffer, crypto)",
+  ],
+  [
+    /node:events|node:internal\/(events|event_target|abort_controller|timers|process\/task_queues|fixed_queue|async_hooks)|node:async_hooks/,
+    "events, timers, microtasks",
+  ],
 ];
 
 /** Where a function's self time is counted; `undefined` for a native one without a script. */
@@ -120,7 +151,12 @@ function summariseProfile(profile: CpuProfile, fromUs: number, toUs: number) {
   const byCategory = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
-    const where = url ? ` ${url.replace(/^file:\/\//, "").replace(/.*node_modules\//, "").replace(process.cwd() + "/", "")}:${lineNumber + 1}` : "";
+    const where = url
+      ? ` ${url
+          .replace(/^file:\/\//, "")
+          .replace(/.*node_modules\//, "")
+          .replace(process.cwd() + "/", "")}:${lineNumber + 1}`
+      : "";
     const fn = `${functionName || "(anonymous)"}${where}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
     let category = profileCategory(url, functionName);
@@ -131,7 +167,10 @@ function summariseProfile(profile: CpuProfile, fromUs: number, toUs: number) {
     byCategory.set(category ?? "other", (byCategory.get(category ?? "other") ?? 0) + us);
   }
   const print = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).forEach(([k, us]) => console.log(`${((us / total) * 100).toFixed(1).padStart(6)} %  ${k}`));
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .forEach(([k, us]) => console.log(`${((us / total) * 100).toFixed(1).padStart(6)} %  ${k}`));
   console.log(`\nCPU self time over the load: ${(total / 1e6).toFixed(1)} s of samples\n\nTop functions:`);
   print(byFunction, 15);
   console.log("\nBy category:");
@@ -157,11 +196,7 @@ async function profileReturning(base: string, child: ChildProcess, profileDir: s
   summariseProfile(profile, Number(from / 1000n), Number(to / 1000n));
 }
 
-async function main() {
-  if (!fs.existsSync("build/index.js")) {
-    console.error("build/index.js is missing: run `npm run build` first.");
-    process.exit(1);
-  }
+async function pagesSection() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
@@ -236,14 +271,24 @@ async function main() {
     for (const t of targets) {
       process.stdout.write(`autocannon ${t.name} (${DURATION} s, ${CONNECTIONS} connections) … `);
       const r = await bench(base + t.path, DURATION, t.unique, t.headers);
-      results.push({ name: t.name, path: t.path, rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+      results.push({
+        name: t.name,
+        path: t.path,
+        rps: r.requests.average,
+        p99: r.latency.p99,
+        p50: r.latency.p50,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
       console.log(`${Math.round(r.requests.average)} req/s`);
     }
 
     const health = results[0];
     console.log(`\nServer at ${PARTS.toLocaleString("en")} demo parts (first parts-list load, snapshot + index: ${firstMs.toFixed(0)} ms)\n`);
     const printTable = (rows: typeof results) => {
-      console.log(["target".padEnd(56), "req/s".padStart(8), "p50 ms".padStart(7), "p99 ms".padStart(7), "vs /healthz".padStart(11), "errors".padStart(7)].join(" | "));
+      console.log(
+        ["target".padEnd(56), "req/s".padStart(8), "p50 ms".padStart(7), "p99 ms".padStart(7), "vs /healthz".padStart(11), "errors".padStart(7)].join(" | "),
+      );
       for (const r of rows) {
         console.log(
           [
@@ -268,7 +313,9 @@ async function main() {
     const catalogueJson = Buffer.from(JSON.stringify(generateParts(10_000)));
     const catalogueGzip = zlib.gzipSync(catalogueJson).length;
     console.log(`\nFirst parts page (/catalog/parts HTML, ${encoding}): ${kb(sent)}`);
-    console.log(`Whole catalogue JSON at 10 000 parts: ${kb(catalogueJson.length)} raw, ${kb(catalogueGzip)} gzip (${(catalogueGzip / sent).toFixed(0)}× the first page)`);
+    console.log(
+      `Whole catalogue JSON at 10 000 parts: ${kb(catalogueJson.length)} raw, ${kb(catalogueGzip)} gzip (${(catalogueGzip / sent).toFixed(0)}× the first page)`,
+    );
 
     const list = results[1];
     const ratio = list.rps / health.rps;
@@ -284,6 +331,265 @@ async function main() {
   } finally {
     stop();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue refreshes
+
+interface FakeParts {
+  url: string;
+  /** Requests answered so far; each one starts a refresh. */
+  hits: number;
+  close(): Promise<void>;
+}
+
+/** A parts API on loopback answering `bodies` in turn. */
+async function startFakeParts(bodies: Buffer[]): Promise<FakeParts> {
+  const state = { url: "", hits: 0, close: async () => {} };
+  const server = http.createServer((_req, res) => {
+    const body = bodies[state.hits++ % bodies.length];
+    res.on("error", () => {});
+    res.writeHead(200, { "content-type": "application/json", "content-length": body.length }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
+
+function catalogueBody(parts: number, seed: number): Buffer {
+  return Buffer.from(JSON.stringify(generateParts(parts, seed)));
+}
+
+interface Memory {
+  rssMb: number;
+  peakMb: number;
+}
+
+/** The process's resident memory now and at its peak (Linux /proc; elsewhere ps, without the peak). */
+function memoryOf(pid: number): Memory {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+    return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+  } catch {
+    return { rssMb: NaN, peakMb: NaN };
+  }
+}
+
+interface Started {
+  base: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+  /** When each catalogue load or refresh completed (Date.now()), from the server's log. */
+  loaded: number[];
+}
+
+/** The built server on the fake parts API; resolves once a parts page lists parts. */
+async function startOnParts(partsUrl: string, ttlSeconds: number, timeoutMs: number): Promise<Started & { loadMs: number }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
+  let output = "";
+  const child = spawn(process.execPath, ["build/index.js"], {
+    env: builtServerEnv(port, dataDir, { PARTS_API_URL: partsUrl, PARTS_CACHE_TTL_SECONDS: String(ttlSeconds), PARTS_TIMEOUT_MS: "120000" }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr!.on("data", (c) => (output = (output + c).slice(-20_000)));
+  // Only the catalogue's log lines are kept; the request log is read and dropped.
+  const loaded: number[] = [];
+  let partial = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString("utf8")).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) if (line.includes('"msg":"parts upstream"') && line.includes('"parts":')) loaded.push(Date.now());
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealthz(base, child, () => output, 60_000);
+    const started = performance.now();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const page = await rawGet(`${base}/catalog/parts?page=2`).catch(() => undefined);
+      if (page?.status === 200 && /href="\/catalog\/parts\/[^"/?#]+"/.test(page.body.toString("utf8"))) break;
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the catalogue did not load:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return { base, child, stop, loaded, loadMs: performance.now() - started };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * A visitor every 200 ms on a parts page (unique, so never from the page cache). /healthz does
+ * not read the catalogue, and a refresh starts only when a page asks for a stale catalogue:
+ * this keeps them coming during a /healthz run, in both scenarios alike.
+ */
+function startVisitor(base: string): () => Promise<void> {
+  let running = true;
+  let n = 0;
+  const loop = (async () => {
+    while (running) {
+      await rawGet(`${base}/catalog/parts?page=${(n % 50) + 1}&visitor=${n}`).catch(() => undefined);
+      n++;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+  };
+}
+
+interface RefreshRow {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  refreshes: number;
+  completed: number;
+}
+
+async function refreshSection(): Promise<void> {
+  const listPath = `/catalog/parts?search=${encodeURIComponent("фильтр масляный")}&page=2`;
+  process.stdout.write(`\nCatalogue refreshes: generating two catalogues of ${REFRESH_PARTS.toLocaleString("en")} parts … `);
+  const bodies = [catalogueBody(REFRESH_PARTS, 1), catalogueBody(REFRESH_PARTS, 2)];
+  console.log(`${(bodies[0].length / 1e6).toFixed(1)} MB of JSON each`);
+  const fake = await startFakeParts(bodies);
+  const rows: RefreshRow[] = [];
+  try {
+    for (const [label, ttl] of [
+      ["no refreshes (TTL 86400 s)", 86400],
+      ["refreshing (TTL 1 s)", 1],
+    ] as const) {
+      const server = await startOnParts(fake.url, ttl, 600_000);
+      try {
+        console.log(`${label}: catalogue loaded in ${(server.loadMs / 1000).toFixed(1)} s`);
+        for (const t of [
+          { name: "/healthz", path: "/healthz", unique: false },
+          { name: "parts list, no page cache (unique query)", path: listPath, unique: true },
+        ]) {
+          await bench(server.base + t.path, 2, t.unique);
+          const stopVisitor = startVisitor(server.base);
+          const hitsBefore = fake.hits;
+          const from = Date.now();
+          process.stdout.write(`autocannon ${label}: ${t.name} (${REFRESH_DURATION} s, ${CONNECTIONS} connections) … `);
+          const r = await bench(server.base + t.path, REFRESH_DURATION, t.unique);
+          const refreshes = fake.hits - hitsBefore;
+          const completed = server.loaded.filter((at) => at >= from).length;
+          await stopVisitor();
+          console.log(`${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, refreshes: ${refreshes} started, ${completed} completed`);
+          rows.push({
+            name: `${label}: ${t.name}`,
+            rps: r.requests.average,
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            max: (r.latency as { max?: number }).max ?? NaN,
+            errors: r.errors + r.timeouts + r.non2xx,
+            refreshes,
+            completed,
+          });
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await fake.close();
+  }
+
+  console.log(`\nRefreshes at ${REFRESH_PARTS.toLocaleString("en")} parts (${(bodies[0].length / 1e6).toFixed(1)} MB of JSON, a new catalogue each time)\n`);
+  console.log(
+    [
+      "target".padEnd(68),
+      "req/s".padStart(8),
+      "p50 ms".padStart(7),
+      "p99 ms".padStart(7),
+      "max ms".padStart(7),
+      "errors".padStart(7),
+      "refreshes started/done".padStart(22),
+    ].join(" | "),
+  );
+  for (const r of rows) {
+    console.log(
+      [
+        r.name.padEnd(68),
+        r.rps.toFixed(0).padStart(8),
+        String(r.p50).padStart(7),
+        String(r.p99).padStart(7),
+        String(r.max).padStart(7),
+        String(r.errors).padStart(7),
+        `${r.refreshes}/${r.completed}`.padStart(22),
+      ].join(" | "),
+    );
+  }
+  const during = rows.find((r) => r.name.startsWith("refreshing") && r.name.endsWith("/healthz"))!;
+  if (during.refreshes === 0) console.log("\nNo refresh started during the /healthz run: lengthen --duration.");
+  if (during.p99 > REFRESH_TARGET_P99_MS) {
+    console.log(`\nTarget missed: /healthz p99 ${during.p99} ms during refreshes (> ${REFRESH_TARGET_P99_MS} ms).`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nTarget met: /healthz p99 ${during.p99} ms during refreshes (<= ${REFRESH_TARGET_P99_MS} ms).`);
+  }
+  if (rows.some((r) => r.errors > 0)) {
+    console.log("Some requests failed (errors, timeouts or non-2xx answers).");
+    process.exitCode = 1;
+  }
+
+  // Memory: the server with the catalogue loaded from the fake, at each size.
+  const memory: { parts: number; mb: number; loadS: number; mem: Memory }[] = [];
+  for (const parts of RSS_PARTS) {
+    process.stdout.write(`\nMemory at ${parts.toLocaleString("en")} parts: generating … `);
+    const body = catalogueBody(parts, 1);
+    const single = await startFakeParts([body]);
+    try {
+      process.stdout.write(`${(body.length / 1e6).toFixed(0)} MB of JSON, loading … `);
+      const server = await startOnParts(single.url, 86400, 1_200_000);
+      try {
+        // Settled: a few pages, then a moment for the worker's memory to be returned.
+        for (let i = 0; i < 5; i++) await rawGet(`${server.base}/catalog/parts?page=${i + 1}`);
+        await new Promise((r) => setTimeout(r, 2000));
+        const mem = memoryOf(server.child.pid!);
+        memory.push({ parts, mb: body.length / 1e6, loadS: server.loadMs / 1000, mem });
+        console.log(`RSS ${mem.rssMb.toFixed(0)} MB`);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await single.close();
+    }
+  }
+  if (memory.length) {
+    console.log(`\n${"parts".padStart(9)} | ${"JSON MB".padStart(8)} | ${"load s".padStart(7)} | ${"RSS MB".padStart(7)} | ${"peak RSS MB".padStart(11)}`);
+    for (const m of memory) {
+      console.log(
+        `${m.parts.toLocaleString("en").padStart(9)} | ${m.mb.toFixed(0).padStart(8)} | ${m.loadS.toFixed(1).padStart(7)} | ${m.mem.rssMb.toFixed(0).padStart(7)} | ${m.mem.peakMb.toFixed(0).padStart(11)}`,
+      );
+    }
+  }
+}
+
+async function main() {
+  if (!fs.existsSync("build/index.js")) {
+    console.error("build/index.js is missing: run `npm run build` first.");
+    process.exit(1);
+  }
+  if (SECTION !== "refresh" || args.profile) await pagesSection();
+  if (SECTION !== "pages" && !args.profile) await refreshSection();
 }
 
 main().catch((error) => {

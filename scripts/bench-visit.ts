@@ -188,9 +188,7 @@ function printWalk(title: string, names: string[], runs: PageFigures[][]) {
     String(median(runs.map((r) => sum(r, (f) => f.cached)))),
     ms(medianOrNull(runs.map((r) => (r.some((f) => f.lcp === null) ? null : sum(r, (f) => f.lcp!))))),
   ]);
-  console.log(
-    "walk KB by type: " + TYPES.map((t) => `${t} ${kb(median(runs.map((r) => sum(r, (f) => f.byType[t]))))}`).join(", "),
-  );
+  console.log("walk KB by type: " + TYPES.map((t) => `${t} ${kb(median(runs.map((r) => sum(r, (f) => f.byType[t]))))}`).join(", "));
 }
 
 async function main() {
@@ -222,7 +220,16 @@ async function main() {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
     });
     for (const javaScriptEnabled of [true, false]) {
       const runs: PageFigures[][] = [];

@@ -61,9 +61,18 @@ const fmt = (n: number) => {
 
 class D {
   private s = "";
-  M(x: number, y: number) { this.s += `M${fmt(x)} ${fmt(-y)}`; return this; }
-  L(x: number, y: number) { this.s += `L${fmt(x)} ${fmt(-y)}`; return this; }
-  Q(cx: number, cy: number, x: number, y: number) { this.s += `Q${fmt(cx)} ${fmt(-cy)} ${fmt(x)} ${fmt(-y)}`; return this; }
+  M(x: number, y: number) {
+    this.s += `M${fmt(x)} ${fmt(-y)}`;
+    return this;
+  }
+  L(x: number, y: number) {
+    this.s += `L${fmt(x)} ${fmt(-y)}`;
+    return this;
+  }
+  Q(cx: number, cy: number, x: number, y: number) {
+    this.s += `Q${fmt(cx)} ${fmt(-cy)} ${fmt(x)} ${fmt(-y)}`;
+    return this;
+  }
   C(ax: number, ay: number, bx: number, by: number, x: number, y: number) {
     this.s += `C${fmt(ax)} ${fmt(-ay)} ${fmt(bx)} ${fmt(-by)} ${fmt(x)} ${fmt(-y)}`;
     return this;
@@ -73,18 +82,21 @@ class D {
     this.s += `A${fmt(r)} ${fmt(r)} 0 ${large} ${sweep} ${fmt(x)} ${fmt(-y)}`;
     return this;
   }
-  Z() { this.s += "Z"; return this; }
-  toString() { return this.s; }
+  Z() {
+    this.s += "Z";
+    return this;
+  }
+  toString() {
+    return this.s;
+  }
 }
 const d = () => new D();
 
 const path_ = (cls: string, dd: D | string) => `<path class="${cls}" d="${dd}"/>`;
-const poly = (cls: string, pts: Pt[]) =>
-  path_(cls, pts.map(([x, y], i) => `${i ? "L" : "M"}${fmt(x)} ${fmt(-y)}`).join("") + "Z");
+const poly = (cls: string, pts: Pt[]) => path_(cls, pts.map(([x, y], i) => `${i ? "L" : "M"}${fmt(x)} ${fmt(-y)}`).join("") + "Z");
 const rect = (cls: string, x: number, y: number, w: number, h: number, rx = 0) =>
   `<rect class="${cls}" x="${fmt(x)}" y="${fmt(-(y + h))}" width="${fmt(Math.max(0, w))}" height="${fmt(Math.max(0, h))}"${rx ? ` rx="${fmt(rx)}"` : ""}/>`;
-const circle = (cls: string, x: number, y: number, r: number) =>
-  `<circle class="${cls}" cx="${fmt(x)}" cy="${fmt(-y)}" r="${fmt(r)}"/>`;
+const circle = (cls: string, x: number, y: number, r: number) => `<circle class="${cls}" cx="${fmt(x)}" cy="${fmt(-y)}" r="${fmt(r)}"/>`;
 const ellipse = (cls: string, x: number, y: number, rx: number, ry: number) =>
   `<ellipse class="${cls}" cx="${fmt(x)}" cy="${fmt(-y)}" rx="${fmt(rx)}" ry="${fmt(ry)}"/>`;
 
@@ -93,7 +105,15 @@ function ring(cls: string, cx: number, cy: number, r1: number, r2: number, a0: n
   const p = (a: number, r: number): Pt => [cx + r * Math.cos((a * Math.PI) / 180), cy + r * Math.sin((a * Math.PI) / 180)];
   const large = a1 - a0 > 180 ? 1 : 0;
   const [o0, o1, i1, i0] = [p(a0, r1), p(a1, r1), p(a1, r2), p(a0, r2)];
-  return path_(cls, d().M(...o0).A(r1, large, 0, ...o1).L(...i1).A(r2, large, 1, ...i0).Z());
+  return path_(
+    cls,
+    d()
+      .M(...o0)
+      .A(r1, large, 0, ...o1)
+      .L(...i1)
+      .A(r2, large, 1, ...i0)
+      .Z(),
+  );
 }
 
 /** A bar of the given thickness between two points. */
@@ -101,7 +121,12 @@ function bar(cls: string, a: Pt, b: Pt, t: number) {
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
   const nx = (-(b[1] - a[1]) / len) * (t / 2);
   const ny = ((b[0] - a[0]) / len) * (t / 2);
-  return poly(cls, [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]]);
+  return poly(cls, [
+    [a[0] + nx, a[1] + ny],
+    [b[0] + nx, b[1] + ny],
+    [b[0] - nx, b[1] - ny],
+    [a[0] - nx, a[1] - ny],
+  ]);
 }
 
 function mix(hex: string, other: string, t: number) {
@@ -205,7 +230,12 @@ function linear(id: string, stops: [number, string][], x2 = 0, y2 = 1) {
     .map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`)
     .join("")}</linearGradient>`;
 }
-const painted = (id: string, c: string) => linear(id, [[0, lighten(c, 0.3)], [0.45, c], [1, darken(c, 0.22)]]);
+const painted = (id: string, c: string) =>
+  linear(id, [
+    [0, lighten(c, 0.3)],
+    [0.45, c],
+    [1, darken(c, 0.22)],
+  ]);
 
 function wheelDefs() {
   const around = (count: number, radius: number, r: number, cls: string, turn = 0) =>
@@ -247,11 +277,40 @@ function sheet(mode: Mode, look: Look, px: number): Sheet {
       painted("cg", look.cab) +
       painted("bg", look.cargo) +
       painted("ag", look.accent) +
-      linear("dg", [[0, lighten(look.cargo, 0.5)], [0.5, look.cargo], [1, darken(look.cargo, 0.3)]]) +
-      linear("mg", [[0, "#f6f8fa"], [0.5, "#c3cad2"], [1, "#87919c"]]) +
-      linear("rg", [[0, "#f4f6f8"], [1, "#9aa3ad"]], 1, 1) +
-      linear("gg", [[0, "#5b6f84"], [0.55, "#2a3644"], [1, "#161d26"]], 0.4, 1) +
-      linear("wg", [[0, "#b8834c"], [0.5, "#94622f"], [1, "#6b4420"]]),
+      linear("dg", [
+        [0, lighten(look.cargo, 0.5)],
+        [0.5, look.cargo],
+        [1, darken(look.cargo, 0.3)],
+      ]) +
+      linear("mg", [
+        [0, "#f6f8fa"],
+        [0.5, "#c3cad2"],
+        [1, "#87919c"],
+      ]) +
+      linear(
+        "rg",
+        [
+          [0, "#f4f6f8"],
+          [1, "#9aa3ad"],
+        ],
+        1,
+        1,
+      ) +
+      linear(
+        "gg",
+        [
+          [0, "#5b6f84"],
+          [0.55, "#2a3644"],
+          [1, "#161d26"],
+        ],
+        0.4,
+        1,
+      ) +
+      linear("wg", [
+        [0, "#b8834c"],
+        [0.5, "#94622f"],
+        [1, "#6b4420"],
+      ]),
     css:
       `.c{fill:url(#cg)}.b{fill:url(#bg)}.a{fill:url(#ag)}.m{fill:url(#mg)}.dr{fill:url(#dg)}.g{fill:url(#gg)}.wd{fill:url(#wg)}` +
       `.c,.b,.a,.m,.dr,.l,.we,.wd{${edge}}.k{fill:#2b3036}.f{fill:#1c2025}.l{fill:#f1f4f6}.o{fill:#f3a32b}.r{fill:#c9252b}` +
@@ -305,9 +364,7 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
   }
   const angle = opts.wheelAngle ?? 0;
   const wheel = (id: string, x: number) =>
-    angle
-      ? `<use href="#${id}" transform="translate(${fmt(x)} ${-TYRE}) rotate(${fmt(angle)})"/>`
-      : `<use href="#${id}" x="${fmt(x)}" y="${-TYRE}"/>`;
+    angle ? `<use href="#${id}" transform="translate(${fmt(x)} ${-TYRE}) rotate(${fmt(angle)})"/>` : `<use href="#${id}" x="${fmt(x)}" y="${-TYRE}"/>`;
   const wheels = [...front.map((x) => wheel("w", x)), ...rear.map((x) => wheel("wr", x))];
   const guards = [...front.slice(1), ...rear].map((x) => ring("k", x, TYRE, 650, 595, 12, 168));
 
@@ -325,7 +382,16 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
     case "tractor": {
       const xc = rear.length > 1 ? (rear[0] + rear[1]) / 2 + 200 : rear[0] + 250;
       mid.push(rect("f", xc - 380, FRAME_TOP, 760, 70));
-      mid.push(poly("k", [[xc - 660, FRAME_TOP + 110], [xc - 420, FRAME_TOP + 210], [xc + 520, FRAME_TOP + 210], [xc + 570, FRAME_TOP + 100], [xc + 500, FRAME_TOP + 70], [xc - 430, FRAME_TOP + 70]]));
+      mid.push(
+        poly("k", [
+          [xc - 660, FRAME_TOP + 110],
+          [xc - 420, FRAME_TOP + 210],
+          [xc + 520, FRAME_TOP + 210],
+          [xc + 570, FRAME_TOP + 100],
+          [xc + 500, FRAME_TOP + 70],
+          [xc - 430, FRAME_TOP + 70],
+        ]),
+      );
       break;
     }
     case "dump": {
@@ -333,7 +399,15 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
       const top = H - 330;
       mid.push(rect("f", 250, FRAME_TOP, bx - 250, 150), circle("k", 330, FRAME_TOP + 150, 90));
       mid.push(rect("k", bx + 130, FRAME_TOP + 40, 180, 820, 30), rect("m", bx + 160, FRAME_TOP + 840, 120, top - FRAME_TOP - 1100, 20));
-      mid.push(poly("b", [[0, 1800], [450, 1280], [bx, 1280], [bx, top], [0, top]]));
+      mid.push(
+        poly("b", [
+          [0, 1800],
+          [450, 1280],
+          [bx, 1280],
+          [bx, top],
+          [0, top],
+        ]),
+      );
       mid.push(rect("sd", 450, 1280, bx - 450, 110));
       const ribs = Math.max(3, Math.round((bx - 900) / 850));
       for (let i = 0; i <= ribs; i++) {
@@ -342,22 +416,51 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
       }
       mid.push(rect("b", -40, top - 170, bx + 40, 170), rect("sd", 0, top - 210, bx, 40));
       // The front wall stands above the sides and carries a visor over the cab roof.
-      over.push(poly("b", [[bx - 60, top - 170], [bx - 60, H], [bx + 950, H], [bx + 990, H - 130], [bx + 60, H - 170], [bx + 60, top - 170]]));
+      over.push(
+        poly("b", [
+          [bx - 60, top - 170],
+          [bx - 60, H],
+          [bx + 950, H],
+          [bx + 990, H - 130],
+          [bx + 60, H - 170],
+          [bx + 60, top - 170],
+        ]),
+      );
       over.push(rect("hl", bx - 40, H - 45, 960, 25), rect("sd", bx + 60, H - 170, 880, 40));
       break;
     }
     case "mixer": {
       mid.push(rect("f", 200, FRAME_TOP, x1 - 200, 150));
       mid.push(rect("m", x1 - 620, SUBFRAME_TOP, 520, 1250, 140), rect("hl", x1 - 560, SUBFRAME_TOP + 100, 60, 1050));
-      mid.push(poly("k", [[x1 - 1250, SUBFRAME_TOP], [x1 - 700, SUBFRAME_TOP], [x1 - 760, 2250], [x1 - 1190, 2250]]));
+      mid.push(
+        poly("k", [
+          [x1 - 1250, SUBFRAME_TOP],
+          [x1 - 700, SUBFRAME_TOP],
+          [x1 - 760, 2250],
+          [x1 - 1190, 2250],
+        ]),
+      );
       const A: Pt = [x1 - 1000, 2150];
       const B: Pt = [720, H - 720];
-      mid.push(poly("k", [[420, SUBFRAME_TOP], [900, SUBFRAME_TOP], [1250, B[1] - 250], [980, B[1] - 150]]));
+      mid.push(
+        poly("k", [
+          [420, SUBFRAME_TOP],
+          [900, SUBFRAME_TOP],
+          [1250, B[1] - 250],
+          [980, B[1] - 150],
+        ]),
+      );
       const len = Math.hypot(B[0] - A[0], B[1] - A[1]);
       const dir: Pt = [(B[0] - A[0]) / len, (B[1] - A[1]) / len];
       const n: Pt = [dir[1], -dir[0]];
       const at = (u: number, r: number): Pt => [A[0] + dir[0] * u * len + n[0] * r, A[1] + dir[1] * u * len + n[1] * r];
-      const profile: [number, number][] = [[0, 470], [0.27, 1130], [0.63, 1130], [0.94, 560], [1, 520]];
+      const profile: [number, number][] = [
+        [0, 470],
+        [0.27, 1130],
+        [0.63, 1130],
+        [0.94, 560],
+        [1, 520],
+      ];
       const outline = [...profile.map(([u, r]) => at(u, r)), ...[...profile].reverse().map(([u, r]) => at(u, -r))];
       mid.push(`<clipPath id="drum">${poly("", outline)}</clipPath>`, poly("dr", outline));
       const bands = [0.14, 0.34, 0.54, 0.74].map((u) => {
@@ -371,8 +474,22 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
       const band = (k0: number, k1: number, cls: string) =>
         poly(cls, [...profile.map(([u, r]) => at(u, r * k0)), ...[...profile].reverse().map(([u, r]) => at(u, r * k1))]);
       mid.push(band(0.85, 0.55, "hl"), band(-0.55, -1, "sd"), poly("ln", outline));
-      mid.push(poly("m", [[B[0] - 420, H], [B[0] + 420, H], [B[0] + 170, B[1] + 290], [B[0] - 130, B[1] + 290]]));
-      mid.push(poly("k", [[B[0] - 60, B[1] - 60], [B[0] + 150, B[1] - 220], [120, 1620], [-60, 1760]]));
+      mid.push(
+        poly("m", [
+          [B[0] - 420, H],
+          [B[0] + 420, H],
+          [B[0] + 170, B[1] + 290],
+          [B[0] - 130, B[1] + 290],
+        ]),
+      );
+      mid.push(
+        poly("k", [
+          [B[0] - 60, B[1] - 60],
+          [B[0] + 150, B[1] - 220],
+          [120, 1620],
+          [-60, 1760],
+        ]),
+      );
       xmin = -100;
       break;
     }
@@ -380,14 +497,34 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
       // Three boom sections in a Z fold: one behind the cab, two stacked above it.
       const yb = g.yt + 120;
       mid.push(rect("f", 0, FRAME_TOP, x1, 150));
-      mid.push(rect("k", 120, 900, 80, 300), poly("m", [[-250, 1500], [750, 1500], [560, 820], [-80, 820]]), rect("ln", -200, 1420, 900, 1));
+      mid.push(
+        rect("k", 120, 900, 80, 300),
+        poly("m", [
+          [-250, 1500],
+          [750, 1500],
+          [560, 820],
+          [-80, 820],
+        ]),
+        rect("ln", -200, 1420, 900, 1),
+      );
       mid.push(rect("a", x1 - 1500, 720, 1300, 300, 40), rect("k", x1 - 1450, 280, 200, 440, 30), rect("k", x1 - 1530, 230, 360, 60, 20));
       mid.push(rect("a", rear[0] + 700, 720, 1300, 300, 40), rect("k", rear[0] + 1750, 280, 200, 440, 30));
       mid.push(rect("a", x1 - 1300, SUBFRAME_TOP, 1050, 600, 60), rect("k", x1 - 1250, SUBFRAME_TOP + 600, 950, 120));
-      mid.push(poly("a", [[x1 - 1200, SUBFRAME_TOP + 720], [x1 - 380, SUBFRAME_TOP + 720], [x1 - 480, 2800], [x1 - 1100, 2800]]), rect("sd", x1 - 1200, SUBFRAME_TOP + 720, 820, 60));
+      mid.push(
+        poly("a", [
+          [x1 - 1200, SUBFRAME_TOP + 720],
+          [x1 - 380, SUBFRAME_TOP + 720],
+          [x1 - 480, 2800],
+          [x1 - 1100, 2800],
+        ]),
+        rect("sd", x1 - 1200, SUBFRAME_TOP + 720, 820, 60),
+      );
       mid.push(rect("k", R - 240, SUBFRAME_TOP, 130, yb - SUBFRAME_TOP));
       const seg = (x: number, y: number, w: number, h: number) =>
-        rect("a", x, y, w, h, 50) + rect("hl", x + 40, y + h - 70, w - 80, 35) + rect("sd", x + 40, y, w - 80, h * 0.28) + rect("m", x + 80, y + h * 0.42, w - 160, 55, 20);
+        rect("a", x, y, w, h, 50) +
+        rect("hl", x + 40, y + h - 70, w - 80, 35) +
+        rect("sd", x + 40, y, w - 80, h * 0.28) +
+        rect("m", x + 80, y + h * 0.42, w - 160, 55, 20);
       mid.push(seg(300, 2230, x1 - 1250, 440));
       over.push(rect("a", 100, 2230, 400, yb + 400 - 2230, 60), circle("k", 300, 2450, 130), circle("nt", 300, 2450, 45));
       over.push(seg(150, yb, F - 300, 400), seg(1150, yb + 420, F - 1700, H - yb - 420));
@@ -404,14 +541,35 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
       mid.push(rect("k", xp - 90, SUBFRAME_TOP, 90, 1250, 20));
       mid.push(rect("k", x1 - 1020, 640, 980, 420, 30), rect("k", x1 - 960, 260, 150, 400), rect("k", x1 - 1030, 210, 290, 60, 20));
       mid.push(rect("a", x1 - 900, SUBFRAME_TOP, 760, 460, 40), rect("k", x1 - 980, SUBFRAME_TOP + 480, 80, 360, 20));
-      mid.push(poly("a", [[x1 - 830, SUBFRAME_TOP + 460], [x1 - 220, SUBFRAME_TOP + 460], [x1 - 300, H - 420], [x1 - 760, H - 420]]));
+      mid.push(
+        poly("a", [
+          [x1 - 830, SUBFRAME_TOP + 460],
+          [x1 - 220, SUBFRAME_TOP + 460],
+          [x1 - 300, H - 420],
+          [x1 - 760, H - 420],
+        ]),
+      );
       mid.push(bar("m", [x1 - 620, SUBFRAME_TOP + 750], [x1 - 2100, H - 380], 170));
       mid.push(rect("k", x1 - 4500, SUBFRAME_TOP + 680, 130, H - 400 - SUBFRAME_TOP - 680));
       const tip = x1 - 6300;
       mid.push(rect("a", tip, H - 340, 1200, 250, 30), rect("a", x1 - 5300, H - 370, 1600, 310, 40), rect("a", x1 - 3900, H - 400, 3550, 370, 50));
       mid.push(rect("hl", x1 - 3850, H - 90, 3450, 35), circle("k", tip, H - 215, 150), circle("nt", tip, H - 215, 45));
       mid.push(rect("k", tip - 10, H - 1350, 20, 1000), rect("k", tip - 110, H - 1600, 220, 270, 40));
-      mid.push(path_("k", d().M(tip - 20, H - 1600).L(tip - 20, H - 1780).Q(tip - 20, H - 1900, tip - 140, H - 1900).Q(tip - 240, H - 1900, tip - 240, H - 1800).L(tip - 180, H - 1800).Q(tip - 180, H - 1850, tip - 140, H - 1850).Q(tip + 30, H - 1850, tip + 30, H - 1780).L(tip + 30, H - 1600).Z()));
+      mid.push(
+        path_(
+          "k",
+          d()
+            .M(tip - 20, H - 1600)
+            .L(tip - 20, H - 1780)
+            .Q(tip - 20, H - 1900, tip - 140, H - 1900)
+            .Q(tip - 240, H - 1900, tip - 240, H - 1800)
+            .L(tip - 180, H - 1800)
+            .Q(tip - 180, H - 1850, tip - 140, H - 1850)
+            .Q(tip + 30, H - 1850, tip + 30, H - 1780)
+            .L(tip + 30, H - 1600)
+            .Z(),
+        ),
+      );
       break;
     }
     case "multilift": {
@@ -426,9 +584,29 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
         mid.push(rect("sd", x, 1510, 70, top - 1700), rect("hl", x - 30, 1510, 30, top - 1700));
       }
       mid.push(rect("sd", -100, top - 190, xc + 100, 50), rect("b", -140, top - 140, xc + 180, 140), circle("k", 40, 1330, 110));
-      mid.push(poly("k", [[xc, 1380], [xc + 110, 1380], [xc + 210, top - 40], [xc + 100, top - 40]]), circle("k", x1 - 860, H - 380, 75), circle("nt", x1 - 860, H - 380, 30));
+      mid.push(
+        poly("k", [
+          [xc, 1380],
+          [xc + 110, 1380],
+          [xc + 210, top - 40],
+          [xc + 100, top - 40],
+        ]),
+        circle("k", x1 - 860, H - 380, 75),
+        circle("nt", x1 - 860, H - 380, 30),
+      );
       mid.push(bar("m", [x1 - 1750, SUBFRAME_TOP + 180], [x1 - 520, H - 1300], 140));
-      mid.push(poly("a", [[x1 - 650, SUBFRAME_TOP + 100], [x1 - 370, SUBFRAME_TOP + 100], [x1 - 370, H], [x1 - 920, H], [x1 - 920, H - 300], [x1 - 820, H - 300], [x1 - 820, H - 140], [x1 - 650, H - 140]]));
+      mid.push(
+        poly("a", [
+          [x1 - 650, SUBFRAME_TOP + 100],
+          [x1 - 370, SUBFRAME_TOP + 100],
+          [x1 - 370, H],
+          [x1 - 920, H],
+          [x1 - 920, H - 300],
+          [x1 - 820, H - 300],
+          [x1 - 820, H - 140],
+          [x1 - 650, H - 140],
+        ]),
+      );
       mid.push(rect("hl", x1 - 420, SUBFRAME_TOP + 150, 30, H - SUBFRAME_TOP - 200));
       xmin = -140;
       break;
@@ -445,7 +623,8 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
         mid.push(ellipse("we", xs, y + 195, 75, 190), ellipse("ln", xs, y + 195, 35, 95));
         xmin = Math.min(xmin, xs - 80);
       }
-      for (const x of [350, (x1 - 300) / 2 - 70, x1 - 1700]) mid.push(rect("k", x, SUBFRAME_TOP + 140, 140, H - SUBFRAME_TOP - 240, 20), rect("k", x - 20, H - 150, 180, 50, 10));
+      for (const x of [350, (x1 - 300) / 2 - 70, x1 - 1700])
+        mid.push(rect("k", x, SUBFRAME_TOP + 140, 140, H - SUBFRAME_TOP - 240, 20), rect("k", x - 20, H - 150, 180, 50, 10));
       mid.push(rect("k", x1 - 300, SUBFRAME_TOP, 230, H - SUBFRAME_TOP - 50, 30), rect("hl", x1 - 270, SUBFRAME_TOP + 100, 40, H - SUBFRAME_TOP - 250));
       break;
     }
@@ -455,26 +634,114 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
   const yt = g.yt;
   const cab: string[] = [];
   const dH = g.body === "tractor" ? H - yt : 0;
-  if (dH > 300) cab.push(poly("c", [[R, 1500], [R - 210, 1650], [R - 210, yt - 200], [R, yt - 80]]));
+  if (dH > 300)
+    cab.push(
+      poly("c", [
+        [R, 1500],
+        [R - 210, 1650],
+        [R - 210, yt - 200],
+        [R, yt - 80],
+      ]),
+    );
   if (dH > 80) {
-    cab.push(path_("c", d().M(F - 780, yt - 10).C(F - 1120, yt + dH * 0.85, R + 950, yt + dH, R + 320, yt + dH).L(R + 120, yt + dH - 50).L(R + 80, yt - 10).Z()));
+    cab.push(
+      path_(
+        "c",
+        d()
+          .M(F - 780, yt - 10)
+          .C(F - 1120, yt + dH * 0.85, R + 950, yt + dH, R + 320, yt + dH)
+          .L(R + 120, yt + dH - 50)
+          .L(R + 80, yt - 10)
+          .Z(),
+      ),
+    );
   }
   const dx = Math.sqrt(620 ** 2 - (820 - TYRE) ** 2);
-  cab.push(path_("c", d().M(R, 950).L(R, yt - 160).Q(R, yt, R + 160, yt).L(F - 430, yt).Q(F - 215, yt, F - 180, yt - 170).L(F - 45, yt - 1150).L(F, yt - 1330).L(F, 820).L(xf + dx, 820).A(620, 0, 0, xf - dx, 820).L(R + 60, 820).Z()));
+  cab.push(
+    path_(
+      "c",
+      d()
+        .M(R, 950)
+        .L(R, yt - 160)
+        .Q(R, yt, R + 160, yt)
+        .L(F - 430, yt)
+        .Q(F - 215, yt, F - 180, yt - 170)
+        .L(F - 45, yt - 1150)
+        .L(F, yt - 1330)
+        .L(F, 820)
+        .L(xf + dx, 820)
+        .A(620, 0, 0, xf - dx, 820)
+        .L(R + 60, 820)
+        .Z(),
+    ),
+  );
   cab.push(ring("k", xf, TYRE, 620, 565, 0, 180));
   cab.push(rect("hl", R + 170, yt - 110, F - R - 620, 45, 20));
-  cab.push(poly("g", [[F - 180, yt - 170], [F - 45, yt - 1150], [F - 110, yt - 1150], [F - 245, yt - 185]]));
-  cab.push(path_("g", d().M(F - 1650, yt - 1250).L(F - 1650, yt - 560).Q(F - 1650, yt - 420, F - 1510, yt - 420).L(F - 330, yt - 420).L(F - 190, yt - 1250).Z()));
-  cab.push(poly("hl", [[F - 1300, yt - 420], [F - 1060, yt - 420], [F - 1410, yt - 1250], [F - 1650, yt - 1250]]));
+  cab.push(
+    poly("g", [
+      [F - 180, yt - 170],
+      [F - 45, yt - 1150],
+      [F - 110, yt - 1150],
+      [F - 245, yt - 185],
+    ]),
+  );
+  cab.push(
+    path_(
+      "g",
+      d()
+        .M(F - 1650, yt - 1250)
+        .L(F - 1650, yt - 560)
+        .Q(F - 1650, yt - 420, F - 1510, yt - 420)
+        .L(F - 330, yt - 420)
+        .L(F - 190, yt - 1250)
+        .Z(),
+    ),
+  );
+  cab.push(
+    poly("hl", [
+      [F - 1300, yt - 420],
+      [F - 1060, yt - 420],
+      [F - 1410, yt - 1250],
+      [F - 1650, yt - 1250],
+    ]),
+  );
   if (g.body === "tractor" && yt > 3100) cab.push(rect("g", R + 190, yt - 1150, 400, 560, 80));
-  cab.push(path_("ln", d().M(F - 1720, 1180).L(F - 1720, yt - 330).Q(F - 1720, yt - 290, F - 1680, yt - 290).L(F - 250, yt - 290).L(F - 95, yt - 1250).L(F - 95, 1180).Z()));
+  cab.push(
+    path_(
+      "ln",
+      d()
+        .M(F - 1720, 1180)
+        .L(F - 1720, yt - 330)
+        .Q(F - 1720, yt - 290, F - 1680, yt - 290)
+        .L(F - 250, yt - 290)
+        .L(F - 95, yt - 1250)
+        .L(F - 95, 1180)
+        .Z(),
+    ),
+  );
   cab.push(rect("k", F - 1660, yt - 1430, 170, 45, 20), rect("m", F - 1800, 1450, 36, 900, 18));
-  cab.push(g.j7 ? rect("m", R + 40, 1330, F - R - 100, 45) : poly("st", [[R + 30, 1380], [F - 60, 1560], [F - 60, 1640], [R + 30, 1460]]));
+  cab.push(
+    g.j7
+      ? rect("m", R + 40, 1330, F - R - 100, 45)
+      : poly("st", [
+          [R + 30, 1380],
+          [F - 60, 1560],
+          [F - 60, 1640],
+          [R + 30, 1460],
+        ]),
+  );
   cab.push(rect("k", R + 40, 330, xf - 650 - R - 40, 560, 20), rect("m", R + 55, 390, xf - 680 - R - 40, 40), rect("m", R + 55, 650, xf - 680 - R - 40, 40));
   cab.push(rect("k", F - 620, 400, 650, 430, 60), rect("sd", F - 620, 400, 650, 120, 40), circle("l", F - 100, 560, 55));
   if (g.j7) cab.push(rect("c", F - 620, 650, 650, 180, 40));
   cab.push(rect("l", F - 290, 845, 300, 205, 60), rect("o", F - 280, 865, 70, 165, 25));
-  cab.push(poly("k", [[F - 150, yt - 740], [F + 120, yt - 700], [F + 120, yt - 660], [F - 150, yt - 690]]));
+  cab.push(
+    poly("k", [
+      [F - 150, yt - 740],
+      [F + 120, yt - 700],
+      [F + 120, yt - 660],
+      [F - 150, yt - 690],
+    ]),
+  );
   cab.push(rect("k", F + 70, yt - 1200, 130, 640, 50), rect("k", F + 80, yt - 1370, 110, 140, 30));
 
   const svg = [...back, ...wheels, ...guards, ...mid, ...cab, ...over].join("");
@@ -497,10 +764,22 @@ function drawFront(g: Geo): string {
       out.push(rect("b", -half, 1280, g.W, H - 1280 - 110), rect("sd", -half, H - 330, g.W, 30), rect("b", -half + 40, H - 110, g.W - 80, 110));
       break;
     case "mixer":
-      out.push(circle("dr", 0, 2650, 1130), poly("m", [[-420, H], [420, H], [170, H - 400], [-170, H - 400]]));
+      out.push(
+        circle("dr", 0, 2650, 1130),
+        poly("m", [
+          [-420, H],
+          [420, H],
+          [170, H - 400],
+          [-170, H - 400],
+        ]),
+      );
       break;
     case "pump":
-      out.push(rect("a", -650, yt + 130, 420, H - yt - 130, 30), rect("a", -210, yt + 130, 420, H - yt - 130, 30), rect("a", 230, yt + 130, 420, H - yt - 130, 30));
+      out.push(
+        rect("a", -650, yt + 130, 420, H - yt - 130, 30),
+        rect("a", -210, yt + 130, 420, H - yt - 130, 30),
+        rect("a", 230, yt + 130, 420, H - yt - 130, 30),
+      );
       break;
     case "crane":
       out.push(rect("a", -380, yt - 200, 760, H - yt - 170, 40), rect("a", -240, H - 400, 480, 370, 40));
@@ -521,19 +800,78 @@ function drawFront(g: Geo): string {
   out.push(mirrored((s) => circle("l", s * 1000, 560, 60)));
   const dH = g.body === "tractor" ? H - yt : 0;
   if (dH > 80) {
-    out.push(path_("c", d().M(-1000, yt - 10).L(-900, yt + dH * 0.9).Q(-870, yt + dH, -780, yt + dH).L(780, yt + dH).Q(870, yt + dH, 900, yt + dH * 0.9).L(1000, yt - 10).Z()));
+    out.push(
+      path_(
+        "c",
+        d()
+          .M(-1000, yt - 10)
+          .L(-900, yt + dH * 0.9)
+          .Q(-870, yt + dH, -780, yt + dH)
+          .L(780, yt + dH)
+          .Q(870, yt + dH, 900, yt + dH * 0.9)
+          .L(1000, yt - 10)
+          .Z(),
+      ),
+    );
   }
-  out.push(path_("c", d().M(-1235, 830).L(1235, 830).L(1235, yt - 1250).L(1205, yt - 250).Q(1185, yt, 980, yt).L(-980, yt).Q(-1185, yt, -1205, yt - 250).L(-1235, yt - 1250).Z()));
-  out.push(path_("g", d().M(-1120, yt - 1230).L(1120, yt - 1230).L(1060, yt - 330).Q(1040, yt - 250, 950, yt - 250).L(-950, yt - 250).Q(-1040, yt - 250, -1060, yt - 330).Z()));
-  out.push(poly("hl", [[-700, yt - 250], [-350, yt - 250], [-850, yt - 1230], [-1120, yt - 1230]]));
+  out.push(
+    path_(
+      "c",
+      d()
+        .M(-1235, 830)
+        .L(1235, 830)
+        .L(1235, yt - 1250)
+        .L(1205, yt - 250)
+        .Q(1185, yt, 980, yt)
+        .L(-980, yt)
+        .Q(-1185, yt, -1205, yt - 250)
+        .L(-1235, yt - 1250)
+        .Z(),
+    ),
+  );
+  out.push(
+    path_(
+      "g",
+      d()
+        .M(-1120, yt - 1230)
+        .L(1120, yt - 1230)
+        .L(1060, yt - 330)
+        .Q(1040, yt - 250, 950, yt - 250)
+        .L(-950, yt - 250)
+        .Q(-1040, yt - 250, -1060, yt - 330)
+        .Z(),
+    ),
+  );
+  out.push(
+    poly("hl", [
+      [-700, yt - 250],
+      [-350, yt - 250],
+      [-850, yt - 1230],
+      [-1120, yt - 1230],
+    ]),
+  );
   out.push(rect("k", -1000, yt - 260, 2000, 120, 40));
   out.push(mirrored((s) => bar("k", [s * 980, yt - 1200], [s * 250, yt - 1130], 30)));
   const grille = yt - 1330;
-  out.push(poly("k", [[-820, 1100], [820, 1100], [880, grille], [-880, grille]]));
+  out.push(
+    poly("k", [
+      [-820, 1100],
+      [820, 1100],
+      [880, grille],
+      [-880, grille],
+    ]),
+  );
   for (let y = 1250; y < grille - 100; y += 190) out.push(rect("c", -860, y, 1720, 70, 20));
   out.push(rect("m", -170, (1100 + grille) / 2 - 80, 340, 160, 50));
   out.push(mirrored((s) => rect("l", s > 0 ? 820 : -1200, 850, 380, 210, 50) + rect("o", s > 0 ? 1110 : -1190, 870, 80, 170, 20)));
-  out.push(mirrored((s) => rect("k", s > 0 ? 1235 : -1400, yt - 730, 165, 40) + rect("k", s > 0 ? 1375 : -1515, yt - 1260, 140, 660, 50) + rect("k", s > 0 ? 1370 : -1500, yt - 1430, 130, 150, 30)));
+  out.push(
+    mirrored(
+      (s) =>
+        rect("k", s > 0 ? 1235 : -1400, yt - 730, 165, 40) +
+        rect("k", s > 0 ? 1375 : -1515, yt - 1260, 140, 660, 50) +
+        rect("k", s > 0 ? 1370 : -1500, yt - 1430, 130, 150, 30),
+    ),
+  );
   return out.join("");
 }
 
@@ -543,17 +881,53 @@ function drawBack(g: Geo): string {
   const half = g.W / 2;
   const out: string[] = [];
   const cabBack = () =>
-    path_("c", d().M(-1235, 950).L(1235, 950).L(1235, yt - 160).Q(1235, yt, 1075, yt).L(-1075, yt).Q(-1235, yt, -1235, yt - 160).Z());
+    path_(
+      "c",
+      d()
+        .M(-1235, 950)
+        .L(1235, 950)
+        .L(1235, yt - 160)
+        .Q(1235, yt, 1075, yt)
+        .L(-1075, yt)
+        .Q(-1235, yt, -1235, yt - 160)
+        .Z(),
+    );
   const dH = g.body === "tractor" ? H - yt : 0;
-  if (dH > 80) out.push(path_("c", d().M(-1000, yt - 10).L(-900, yt + dH * 0.9).Q(-870, yt + dH, -780, yt + dH).L(780, yt + dH).Q(870, yt + dH, 900, yt + dH * 0.9).L(1000, yt - 10).Z()));
+  if (dH > 80)
+    out.push(
+      path_(
+        "c",
+        d()
+          .M(-1000, yt - 10)
+          .L(-900, yt + dH * 0.9)
+          .Q(-870, yt + dH, -780, yt + dH)
+          .L(780, yt + dH)
+          .Q(870, yt + dH, 900, yt + dH * 0.9)
+          .L(1000, yt - 10)
+          .Z(),
+      ),
+    );
   out.push(cabBack());
-  out.push(mirrored((s) => [765, 1095].map((c) => rect("t", s * c - 150, 0, 300, 1060, 80) + rect("ln", s * c - 50, 40, 1, 980) + rect("ln", s * c + 50, 40, 1, 980)).join("")));
+  out.push(
+    mirrored((s) =>
+      [765, 1095].map((c) => rect("t", s * c - 150, 0, 300, 1060, 80) + rect("ln", s * c - 50, 40, 1, 980) + rect("ln", s * c + 50, 40, 1, 980)).join(""),
+    ),
+  );
   out.push(rect("f", -800, 380, 1600, 300, 60), ellipse("f", 0, 530, 330, 300));
   out.push(rect("f", -520, 880, 90, 250), rect("f", 430, 880, 90, 250), rect("f", -520, 980, 1040, 80));
   out.push(mirrored((s) => rect("k", s > 0 ? 640 : -1280, 1080, 640, 70, 20)));
   switch (g.body) {
     case "tractor":
-      out.push(rect("f", -350, FRAME_TOP, 700, 70), poly("k", [[-470, FRAME_TOP + 70], [470, FRAME_TOP + 70], [430, FRAME_TOP + 210], [-430, FRAME_TOP + 210]]), rect("t", -60, FRAME_TOP + 150, 120, 60));
+      out.push(
+        rect("f", -350, FRAME_TOP, 700, 70),
+        poly("k", [
+          [-470, FRAME_TOP + 70],
+          [470, FRAME_TOP + 70],
+          [430, FRAME_TOP + 210],
+          [-430, FRAME_TOP + 210],
+        ]),
+        rect("t", -60, FRAME_TOP + 150, 120, 60),
+      );
       out.push(circle("o", 500, 1750, 55), circle("r", 650, 1750, 55), circle("k", 800, 1750, 55));
       out.push(rect("k", -1150, 800, 2300, 80, 20));
       break;
@@ -561,14 +935,35 @@ function drawBack(g: Geo): string {
       const top = H - 330;
       out.push(rect("b", -half + 60, H - 110, g.W - 120, 110));
       out.push(rect("b", -half, 1280, g.W, top - 1280), rect("ln", -half + 120, 1400, g.W - 240, top - 1600, 20));
-      out.push(rect("b", -half - 20, top - 170, g.W + 40, 170), mirrored((s) => rect("k", s > 0 ? half - 250 : -half + 70, top - 260, 180, 180, 30)));
+      out.push(
+        rect("b", -half - 20, top - 170, g.W + 40, 170),
+        mirrored((s) => rect("k", s > 0 ? half - 250 : -half + 70, top - 260, 180, 180, 30)),
+      );
       out.push(rect("k", -1150, 450, 2300, 130, 20));
       break;
     }
     case "mixer":
-      out.push(circle("dr", 0, 2650, 1130), mirrored((s) => rect("k", s > 0 ? 550 : -750, SUBFRAME_TOP, 200, 1500)));
-      out.push(circle("k", 0, H - 720, 500), poly("m", [[-420, H], [420, H], [170, H - 400], [-170, H - 400]]));
-      out.push(poly("k", [[-200, H - 900], [200, H - 900], [130, 1500], [-130, 1500]]));
+      out.push(
+        circle("dr", 0, 2650, 1130),
+        mirrored((s) => rect("k", s > 0 ? 550 : -750, SUBFRAME_TOP, 200, 1500)),
+      );
+      out.push(
+        circle("k", 0, H - 720, 500),
+        poly("m", [
+          [-420, H],
+          [420, H],
+          [170, H - 400],
+          [-170, H - 400],
+        ]),
+      );
+      out.push(
+        poly("k", [
+          [-200, H - 900],
+          [200, H - 900],
+          [130, 1500],
+          [-130, 1500],
+        ]),
+      );
       out.push(rect("k", 900, SUBFRAME_TOP, 40, H - 700 - SUBFRAME_TOP), rect("k", 1150, SUBFRAME_TOP, 40, H - 700 - SUBFRAME_TOP));
       for (let y = SUBFRAME_TOP + 250; y < H - 700; y += 300) out.push(rect("k", 900, y, 290, 30));
       out.push(rect("k", -1150, 450, 2300, 130, 20));
@@ -577,7 +972,10 @@ function drawBack(g: Geo): string {
       const top = H - 300;
       out.push(rect("b", -half - 20, 1380, g.W + 40, top - 1380), rect("ln", -half + 80, 1500, g.W - 160, top - 1600), rect("ln", 0, 1500, 1, top - 1600));
       for (const x of [-900, -350, 350, 900]) out.push(rect("k", x - 25, 1450, 50, top - 1520, 20));
-      out.push(mirrored((s) => circle("k", s * 1000, 1330, 110)), rect("k", -1150, 450, 2300, 130, 20));
+      out.push(
+        mirrored((s) => circle("k", s * 1000, 1330, 110)),
+        rect("k", -1150, 450, 2300, 130, 20),
+      );
       break;
     }
     case "timber": {
@@ -632,7 +1030,10 @@ function shadow(f: Fit, L: number, ry = 16) {
 
 function studio(top: string, bottom: string, floor: number) {
   return (
-    linear("sky", [[0, top], [1, bottom]]) +
+    linear("sky", [
+      [0, top],
+      [1, bottom],
+    ]) +
     `<radialGradient id="fl" cy="0"><stop offset="0" stop-color="#fff" stop-opacity=".7"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
     `|<rect width="800" height="600" fill="url(#sky)"/><ellipse cx="400" cy="${floor}" rx="420" ry="70" fill="url(#fl)"/>`
   );
@@ -651,7 +1052,11 @@ function backdrop(kind: Backdrop, slug: string, ground: number): { defs: string;
   if (kind === "night") {
     return {
       defs:
-        linear("sky", [[0, "#0b1421"], [0.7, "#1c2a3c"], [1, "#121a24"]]) +
+        linear("sky", [
+          [0, "#0b1421"],
+          [0.7, "#1c2a3c"],
+          [1, "#121a24"],
+        ]) +
         `<radialGradient id="glow"><stop offset="0" stop-color="#fff6d8" stop-opacity=".75"/><stop offset="1" stop-color="#fff6d8" stop-opacity="0"/></radialGradient>`,
       svg: `<rect width="800" height="600" fill="url(#sky)"/><rect y="${ground}" width="800" height="${600 - ground}" fill="#0d131b"/><rect y="${ground}" width="800" height="2" fill="#2b3a4d"/>`,
     };
@@ -671,7 +1076,15 @@ function backdrop(kind: Backdrop, slug: string, ground: number): { defs: string;
     trees += `M${fmt(x)} ${fmt(y)}l${fmt(w)} ${fmt(-h * 0.55)}l${fmt(-w * 0.55)} 0l${fmt(w * 0.55)} ${fmt(-h * 0.45)}l${fmt(w * 0.55)} ${fmt(h * 0.45)}l${fmt(-w * 0.55)} 0l${fmt(w)} ${fmt(h * 0.55)}Z`;
   }
   return {
-    defs: linear("sky", [[0, "#9fc1dc"], [0.75, "#e3edf4"]]) + linear("rd", [[0, "#5d646c"], [1, "#40464d"]]),
+    defs:
+      linear("sky", [
+        [0, "#9fc1dc"],
+        [0.75, "#e3edf4"],
+      ]) +
+      linear("rd", [
+        [0, "#5d646c"],
+        [1, "#40464d"],
+      ]),
     svg:
       `<rect width="800" height="600" fill="url(#sky)"/>` +
       `<path d="${hill(ground - 110, 90, rnd() * 6)}" fill="#a8bccd"/><path d="${hill(ground - 70, 50, rnd() * 6)}" fill="#7f9a8c"/>` +
@@ -755,12 +1168,38 @@ function scheme(t: Truck, view: "side" | "front" | "back"): string {
     content = side.svg;
     annotations = (px) => {
       const out: string[] = [];
-      out.push(extension([[0, 700], [0, -520], [g.L, 700], [g.L, -520]], px));
+      out.push(
+        extension(
+          [
+            [0, 700],
+            [0, -520],
+            [g.L, 700],
+            [g.L, -520],
+          ],
+          px,
+        ),
+      );
       out.push(dims("h", 0, g.L, -470, String(g.L), px));
-      out.push(extension(g.axles.flatMap((x): Pt[] => [[x, 40], [x, -300]]), px));
+      out.push(
+        extension(
+          g.axles.flatMap((x): Pt[] => [
+            [x, 40],
+            [x, -300],
+          ]),
+          px,
+        ),
+      );
       for (let i = 1; i < g.axles.length; i++) out.push(dims("h", g.axles[i], g.axles[i - 1], -250, String(g.axles[i - 1] - g.axles[i]), px));
       const hx = side.xmin - 420;
-      out.push(extension([[hx - 80, g.H], [g.L - 1500, g.H]], px));
+      out.push(
+        extension(
+          [
+            [hx - 80, g.H],
+            [g.L - 1500, g.H],
+          ],
+          px,
+        ),
+      );
       out.push(dims("v", 0, g.H, hx, String(g.H), px));
       return out.join("");
     };
@@ -770,12 +1209,40 @@ function scheme(t: Truck, view: "side" | "front" | "back"): string {
     content = view === "front" ? drawFront(g) : drawBack(g);
     annotations = (px) => {
       const out: string[] = [];
-      out.push(extension([[-half, 350], [-half, -500], [half, 350], [half, -500]], px));
+      out.push(
+        extension(
+          [
+            [-half, 350],
+            [-half, -500],
+            [half, 350],
+            [half, -500],
+          ],
+          px,
+        ),
+      );
       out.push(dims("h", -half, half, -450, String(g.W), px));
       const track = view === "front" ? 2050 : 1860;
-      out.push(extension([[-track / 2, 0], [-track / 2, -280], [track / 2, 0], [track / 2, -280]], px));
+      out.push(
+        extension(
+          [
+            [-track / 2, 0],
+            [-track / 2, -280],
+            [track / 2, 0],
+            [track / 2, -280],
+          ],
+          px,
+        ),
+      );
       out.push(dims("h", -track / 2, track / 2, -230, String(track), px));
-      out.push(extension([[600, g.H], [1950, g.H]], px));
+      out.push(
+        extension(
+          [
+            [600, g.H],
+            [1950, g.H],
+          ],
+          px,
+        ),
+      );
       out.push(dims("v", 0, g.H, 1850, String(g.H), px));
       return out.join("");
     };
@@ -813,8 +1280,10 @@ function categoryTile(slug: string, truckSlug: string): string {
   const f = fit(side.xmin, side.xmax, 0, g.H, { x: 70, y: 110, w: 660, h: 380 });
   const st = sheet("color", look, 1 / f.s);
   const bg =
-    linear("sky", [[0, "#f4f6f9"], [1, "#dfe5ec"]]) +
-    `<radialGradient id="halo"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`;
+    linear("sky", [
+      [0, "#f4f6f9"],
+      [1, "#dfe5ec"],
+    ]) + `<radialGradient id="halo"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`;
   const scene =
     `<rect width="800" height="600" fill="url(#sky)"/><circle cx="470" cy="250" r="300" fill="url(#halo)"/>` +
     `<path d="M0 ${fmt(f.ty)}H800V600H0Z" fill="#d5dce4" opacity=".55"/>`;
@@ -842,7 +1311,10 @@ function heroFrame(i: number, frames: number, g: Geo, side: (angle: number) => s
   const roadShift = (p * 1200) % 400;
   const postShift = (p * 1200) % 300;
   const hillY = (x: number) =>
-    470 - 26 * Math.sin((2 * Math.PI * x) / hillPeriod + 1.3) - 14 * Math.sin((4 * Math.PI * x) / hillPeriod + 0.4) - 8 * Math.sin((10 * Math.PI * x) / hillPeriod);
+    470 -
+    26 * Math.sin((2 * Math.PI * x) / hillPeriod + 1.3) -
+    14 * Math.sin((4 * Math.PI * x) / hillPeriod + 0.4) -
+    8 * Math.sin((10 * Math.PI * x) / hillPeriod);
   let hills = `M0 ${fmt(hillY(0))}`;
   for (let x = 16; x <= w + hillPeriod; x += 16) hills += `L${x} ${fmt(hillY(x))}`;
   hills += `L${w + hillPeriod} 560L0 560Z`;
@@ -862,7 +1334,8 @@ function heroFrame(i: number, frames: number, g: Geo, side: (angle: number) => s
   for (let x = 0; x <= w; x += 20) mountains += `L${x} ${fmt(420 - 60 * Math.abs(Math.sin(x / 260 + 0.6)) - 25 * Math.sin(x / 77))}`;
   mountains += `L${w} 560L0 560Z`;
   let stars = "";
-  for (let k = 0; k < 60; k++) stars += `<circle cx="${fmt(rnd() * w)}" cy="${fmt(rnd() * 330)}" r="${fmt(0.5 + rnd() * 1.1)}" fill="#fff" opacity="${fmt(0.2 + rnd() * 0.6)}"/>`;
+  for (let k = 0; k < 60; k++)
+    stars += `<circle cx="${fmt(rnd() * w)}" cy="${fmt(rnd() * 330)}" r="${fmt(0.5 + rnd() * 1.1)}" fill="#fff" opacity="${fmt(0.2 + rnd() * 0.6)}"/>`;
   const dashes = Array.from({ length: 5 }, (_, k) => `M${fmt(k * 400 - roadShift)} 668h190v5h-190Z`).join("");
   const posts = Array.from({ length: 6 }, (_, k) => `M${fmt(k * 300 - postShift + 40)} 548h5v30h-5Z`).join("");
   const reflectors = Array.from({ length: 6 }, (_, k) => `M${fmt(k * 300 - postShift + 40)} 552h5v5h-5Z`).join("");
@@ -872,7 +1345,12 @@ function heroFrame(i: number, frames: number, g: Geo, side: (angle: number) => s
   const loopTurn = Math.round(((1200 / (TYRE * s)) * (180 / Math.PI)) / 72) * 72;
   const wheelAngle = p * loopTurn;
   const defs =
-    linear("hs", [[0, "#060b14"], [0.55, "#0f1b2c"], [0.78, "#24344a"], [1, "#2b2a36"]]) +
+    linear("hs", [
+      [0, "#060b14"],
+      [0.55, "#0f1b2c"],
+      [0.78, "#24344a"],
+      [1, "#2b2a36"],
+    ]) +
     `<radialGradient id="hg" cx=".5" cy=".5" r=".5"><stop offset="0" stop-color="#f0a35a" stop-opacity=".42"/><stop offset="1" stop-color="#f0a35a" stop-opacity="0"/></radialGradient>` +
     `<linearGradient id="beam" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff4d6" stop-opacity=".38"/><stop offset="1" stop-color="#fff4d6" stop-opacity="0"/></linearGradient>` +
     `<radialGradient id="lamp"><stop offset="0" stop-color="#fffbe8" stop-opacity=".95"/><stop offset="1" stop-color="#fffbe8" stop-opacity="0"/></radialGradient>` +

@@ -114,7 +114,15 @@ async function main() {
 
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
 
     const rows = [];
@@ -165,7 +173,11 @@ async function main() {
       if (!(row.lcp <= 2500)) failures.push(`${page.path}: LCP ${Math.round(row.lcp)} ms > 2500 ms`);
       if (!(row.tbt <= 200)) failures.push(`${page.path}: TBT ${Math.round(row.tbt)} ms > 200 ms`);
       if (!(row.cls <= 0.1)) failures.push(`${page.path}: CLS ${row.cls.toFixed(3)} > 0.1`);
-      for (const [key, name] of [["a11y", "Accessibility"], ["bp", "Best Practices"], ["seo", "SEO"]]) {
+      for (const [key, name] of [
+        ["a11y", "Accessibility"],
+        ["bp", "Best Practices"],
+        ["seo", "SEO"],
+      ]) {
         if (row[key] < 100) failures.push(`${page.path}: ${name} ${row[key]} < 100`);
       }
       // The audits that cost points, to know what to fix.
@@ -183,7 +195,11 @@ async function main() {
       const linked = await firstViewJs(server.url, page.path);
       // Everything the first view actually loaded, lazy chunks included (as sent, compressed).
       const scripts = requests.filter((r) => r.resourceType === "Script" && r.url.startsWith(server.url));
-      const loaded = { files: scripts.length, gz: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0), urls: scripts.map((r) => new URL(r.url).pathname) };
+      const loaded = {
+        files: scripts.length,
+        gz: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+        urls: scripts.map((r) => new URL(r.url).pathname),
+      };
       const js = loaded.gz >= linked.gz ? loaded : linked;
       const unsized = audit("unsized-images")?.details?.items ?? [];
       const externalFonts = requests.filter(
@@ -209,7 +225,9 @@ async function main() {
 
     console.log(`\nLighthouse (mobile, simulated throttling; the median of ${RUNS} run(s) per page)\n`);
     console.log(
-      ["page".padEnd(44), "Perf", "A11y", "BP ", "SEO ", "LCP ms".padStart(7), "TBT ms".padStart(7), "CLS".padStart(6), "runs".padEnd(12), "CPU index"].join(" | "),
+      ["page".padEnd(44), "Perf", "A11y", "BP ", "SEO ", "LCP ms".padStart(7), "TBT ms".padStart(7), "CLS".padStart(6), "runs".padEnd(12), "CPU index"].join(
+        " | ",
+      ),
     );
     for (const r of rows) {
       console.log(

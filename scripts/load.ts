@@ -21,6 +21,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { leadDataUrl } from "../app/lib/lead-forms";
 import { startFakeNotify, type FakeNotify, type ReceivedNotify } from "../test/fake-notify";
 import { builtServerEnv, freePort, waitForHealthz } from "../test/server-process";
 
@@ -129,9 +130,14 @@ const nextIp = () => {
 const CRLF = "\r\n";
 function multipartBody(boundary: string, fields: Record<string, string>, files: { name: string; bytes: number }[]): Buffer {
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="${k}"${CRLF}${CRLF}${v}${CRLF}`));
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="${k}"${CRLF}${CRLF}${v}${CRLF}`));
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="files"; filename="${f.name}"${CRLF}Content-Type: application/octet-stream${CRLF}${CRLF}`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="files"; filename="${f.name}"${CRLF}Content-Type: application/octet-stream${CRLF}${CRLF}`,
+      ),
+    );
     chunks.push(Buffer.alloc(f.bytes, 0x41));
     chunks.push(Buffer.from(CRLF));
   }
@@ -156,7 +162,17 @@ async function main() {
   const list = await (await fetch(`${server.url}/catalog/parts?_data=routes%2Fcatalog.parts._index`)).json();
   const items = list.items as { id: string; slug: string; balance: number }[];
   const inStock = items.filter((p) => p.balance > 0);
-  const pages = ["/", "/catalog", "/catalog/parts", "/catalog/trucks", "/contacts", "/delivery", "/leasing", "/service", ...items.map((p) => `/catalog/parts/${p.slug}`)];
+  const pages = [
+    "/",
+    "/catalog",
+    "/catalog/parts",
+    "/catalog/trucks",
+    "/contacts",
+    "/delivery",
+    "/leasing",
+    "/service",
+    ...items.map((p) => `/catalog/parts/${p.slug}`),
+  ];
   const searches = ["фильтр", "фыльтр масляный", "колодки", "насос", "abkmnh", "1012015", "ремень", "датчик", "zzzz"];
 
   // Counted over the warm-up and the run alike (errors and leads); byKind is the run's only.
@@ -207,7 +223,13 @@ async function main() {
           };
         }
         context.kind = "lead-upload";
-        return { ...req, method: "POST", path: "/api/lead/parts-list", headers: { ...headers, "content-type": "multipart/form-data; boundary=loadB0und" }, body: upload };
+        return {
+          ...req,
+          method: "POST",
+          path: leadDataUrl("parts-list"),
+          headers: { ...headers, "content-type": "multipart/form-data; boundary=loadB0und", accept: "application/json" },
+          body: upload,
+        };
       },
       onResponse(status: number, body: string, context: Record<string, unknown>) {
         const kind = String(context.kind);
@@ -267,7 +289,9 @@ async function main() {
     `  after a full GC, baseline → after the run: V8 heap in use ${mb(base.heapUsed)} → ${mb(end.heapUsed)} MB, V8 heap reserved ${mb(base.heapTotal)} → ${mb(end.heapTotal)} MB, ` +
       `external (buffers, zlib) ${mb(base.external)} → ${mb(end.external)} MB`,
   );
-  console.log(`  leads: ${leadsAnswered} answered as sent, ${atFake} received by the fake, ${delivered} marked delivered and ${kept} kept undelivered on disk, ${lost} lost`);
+  console.log(
+    `  leads: ${leadsAnswered} answered as sent, ${atFake} received by the fake, ${delivered} marked delivered and ${kept} kept undelivered on disk, ${lost} lost`,
+  );
   check(errors + socketErrors <= TARGET.errors, `errors ${errors + socketErrors} (target ${TARGET.errors})`);
   check(lost <= TARGET.lost, `leads lost ${lost} (target ${TARGET.lost})`);
   check((rssAfter - rssBefore) / MB < TARGET.rssGrowthMb, `memory growth ${((rssAfter - rssBefore) / MB).toFixed(1)} MB (target < ${TARGET.rssGrowthMb} MB)`);
@@ -284,9 +308,9 @@ async function main() {
   const statuses = await Promise.all(
     Array.from({ length: UPLOADS }, async () => {
       try {
-        const res = await fetch(`${server.url}/api/lead/parts-list`, {
+        const res = await fetch(`${server.url}${leadDataUrl("parts-list")}`, {
           method: "POST",
-          headers: { "content-type": "multipart/form-data; boundary=bigB0und", "x-forwarded-for": nextIp() },
+          headers: { "content-type": "multipart/form-data; boundary=bigB0und", accept: "application/json", "x-forwarded-for": nextIp() },
           body: new Uint8Array(bigBody),
         });
         await res.arrayBuffer();
@@ -300,8 +324,12 @@ async function main() {
   peak = Math.max(peak, rssBytes(pid));
   const okUploads = statuses.filter((s) => s === 200).length;
   const fullFiles = notify.received.filter((r) => r.multipart?.files.some((f) => f.size === UPLOAD_BYTES)).length;
-  console.log(`  ${okUploads}/${UPLOADS} answered 200 in ${Date.now() - started} ms (${JSON.stringify(statuses.filter((s) => s !== 200))}), ${fullFiles} complete files at the fake`);
-  console.log(`  VmRSS: ${(uploadBase / MB).toFixed(1)} MB before, peak ${(peak / MB).toFixed(1)} MB (${((peak - uploadBase) / MB).toFixed(1)} MB peak growth)`);
+  console.log(
+    `  ${okUploads}/${UPLOADS} answered 200 in ${Date.now() - started} ms (${JSON.stringify(statuses.filter((s) => s !== 200))}), ${fullFiles} complete files at the fake`,
+  );
+  console.log(
+    `  VmRSS: ${(uploadBase / MB).toFixed(1)} MB before, peak ${(peak / MB).toFixed(1)} MB (${((peak - uploadBase) / MB).toFixed(1)} MB peak growth)`,
+  );
   check(okUploads === UPLOADS && fullFiles === UPLOADS, `uploads delivered ${fullFiles}/${UPLOADS}`);
   check((peak - uploadBase) / MB < TARGET.uploadPeakMb, `upload peak growth ${((peak - uploadBase) / MB).toFixed(1)} MB (target < ${TARGET.uploadPeakMb} MB)`);
 
@@ -326,9 +354,9 @@ async function main() {
       const multipart = n % 4 === 0;
       try {
         const res = multipart
-          ? await fetch(`${server.url}/api/lead/parts-list`, {
+          ? await fetch(`${server.url}${leadDataUrl("parts-list")}`, {
               method: "POST",
-              headers: { "content-type": "multipart/form-data; boundary=sigB0und", "x-forwarded-for": nextIp() },
+              headers: { "content-type": "multipart/form-data; boundary=sigB0und", accept: "application/json", "x-forwarded-for": nextIp() },
               body: new Uint8Array(multipartBody("sigB0und", { ...LEAD_FIELDS, comment: token }, [{ name: "a.txt", bytes: 20_000 }])),
               redirect: "manual",
             })
@@ -362,13 +390,17 @@ async function main() {
   const fakeText = notify.received.map(receivedText).join("\n");
   const diskText = disk.map((l) => l.text).join("\n");
   const missing = answered.filter((t) => !fakeText.includes(t) && !diskText.includes(t));
-  console.log(`  server exited with ${exitCode}; ${answered.length} leads answered with success (${sentAtSignal} before the signal), ${otherStatus} other answers, ${refused} refused after the stop`);
-  console.log(`  ${notify.received.length} at the fake, ${disk.length} on disk (${disk.filter((l) => l.status !== "delivered").length} not delivered), ${missing.length} lost`);
+  console.log(
+    `  server exited with ${exitCode}; ${answered.length} leads answered with success (${sentAtSignal} before the signal), ${otherStatus} other answers, ${refused} refused after the stop`,
+  );
+  console.log(
+    `  ${notify.received.length} at the fake, ${disk.length} on disk (${disk.filter((l) => l.status !== "delivered").length} not delivered), ${missing.length} lost`,
+  );
   check(exitCode === 0, `graceful exit code ${exitCode}`);
   check(missing.length === 0, `leads lost on SIGTERM ${missing.length}${missing.length ? `: ${missing.slice(0, 5).join(", ")}` : ""}`);
   check(otherStatus === 0, `unexpected answers during the stop ${otherStatus}`);
 
-  const badLogs = (logsPhase12 + server.logs()).split("\n").filter((l) => /"level":"error"|unhandled|TypeError|    at /.test(l));
+  const badLogs = (logsPhase12 + server.logs()).split("\n").filter((l) => /"level":"error"|unhandled|TypeError| {4}at /.test(l));
   check(badLogs.length === 0, `server error log lines ${badLogs.length}${badLogs.length ? `: ${badLogs.slice(0, 3).join(" | ")}` : ""}`);
 
   await notify.close();

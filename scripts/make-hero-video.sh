@@ -67,4 +67,4 @@ poster() { # source, width, height, target, byte limit
   echo "$(basename "$4"): q $q, $(size "$4") bytes"
 }
 poster "$work/frames/000.png" "$W" "$H" "$OUT/hero-poster.jpg" "$MAX_POSTER"
-poster "$work/frames/000.png" 640 360 "$OUT/hero-poster-mobile.jpg" $((30 * 1024))
+# The page shows WebP copies of this poster at 640, 960 and 1280 px: npx tsx scripts/rasterize-images.ts

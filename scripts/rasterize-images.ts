@@ -5,8 +5,10 @@
  *
  * writes, next to each SVG source: public/images/parts/*.webp, public/images/placeholder.webp,
  * public/images/categories/*.webp, public/images/trucks/{slug}/main.webp and the gallery slides
- * ({n}.webp), and public/favicon-32.png and public/apple-touch-icon.png. Run it after editing a
- * source or after scripts/draw-trucks.ts.
+ * ({n}.webp), public/favicon-32.png and public/apple-touch-icon.png, and the hero poster as WebP
+ * at 640, 960 and 1280 px (public/video/hero-poster-{width}.webp, from the JPEG poster that
+ * scripts/make-hero-video.sh writes; a fifth of the JPEG's bytes). Run it after editing a source,
+ * after scripts/draw-trucks.ts or after make-hero-video.sh.
  *
  * The site shows these pictures as <img> and as a CSS background. A browser gives every SVG it
  * loads as an image a document of its own, parsed and laid out on the main thread (≈ 5–30 ms
@@ -34,6 +36,8 @@ import { CHROMIUM_PATH } from "../test/chromium";
 const PART_WIDTH = 480;
 const TRUCK_WIDTH = 640;
 const QUALITY = 0.75;
+/** The hero poster's widths: a phone (≈ 400 px at 1.5–2×) takes 960, a desktop 1280. */
+const HERO_WIDTHS = [640, 960, 1280];
 
 interface Job {
   from: string;
@@ -57,17 +61,25 @@ const jobs: Job[] = [
   ...truckDirs.flatMap((d) => svgsIn(d, /^(main|\d+)\.svg$/)).map((f) => picture(f, TRUCK_WIDTH)),
   { from: path.join(pub, "favicon.svg"), to: path.join(pub, "favicon-32.png"), width: 32, type: "image/png" },
   { from: path.join(pub, "favicon.svg"), to: path.join(pub, "apple-touch-icon.png"), width: 180, type: "image/png" },
+  ...HERO_WIDTHS.map((width): Job => ({
+    from: path.join(pub, "video/hero-poster.jpg"),
+    to: path.join(pub, `video/hero-poster-${width}.webp`),
+    width,
+    type: "image/webp",
+  })),
 ];
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const page = await browser.newPage();
   for (const job of jobs) {
-    const svg = readFileSync(job.from, "utf8");
+    const source = job.from.endsWith(".svg")
+      ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(readFileSync(job.from, "utf8"))}`
+      : `data:image/jpeg;base64,${readFileSync(job.from).toString("base64")}`;
     const dataUrl: string = await page.evaluate(
-      async ({ svg, width, type, quality }) => {
+      async ({ source, width, type, quality }) => {
         const img = new Image();
-        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+        img.src = source;
         await img.decode();
         const canvas = document.createElement("canvas");
         canvas.width = width;
@@ -75,7 +87,7 @@ try {
         canvas.getContext("2d")!.drawImage(img, 0, 0, canvas.width, canvas.height);
         return canvas.toDataURL(type, quality);
       },
-      { svg, width: job.width, type: job.type, quality: QUALITY },
+      { source, width: job.width, type: job.type, quality: QUALITY },
     );
     if (!dataUrl.startsWith(`data:${job.type};base64,`)) throw new Error(`${job.from}: this Chromium cannot encode ${job.type}`);
     const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");

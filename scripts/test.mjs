@@ -20,7 +20,8 @@ function ensureChromium() {
   if (process.getuid?.() === 0) {
     console.log("Chromium is missing: installing Debian's chromium package (apt-get)…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    if (run("apt-get", ["update", "-qq"], { env }) === 0 && run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) === 0 && fs.existsSync(CHROMIUM)) return;
+    if (run("apt-get", ["update", "-qq"], { env }) === 0 && run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) === 0 && fs.existsSync(CHROMIUM))
+      return;
   }
   console.error(`Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
   process.exit(1);

@@ -9,6 +9,7 @@ describe("parseConfig", () => {
     expect(config.PARTS_API_URL).toBeUndefined();
     expect(config.NOTIFY_API_URL).toBeUndefined();
     expect(config.PARTS_CACHE_TTL_SECONDS).toBe(300);
+    expect(config.PARTS_MAX_BYTES).toBe(268435456);
     expect(config.NOTIFY_API_KEY_HEADER).toBe("X-Api-Key");
     expect(config.NOTIFY_PARTS_LIST_NAME).toBe("parts-list");
     expect(config.NOTIFY_TIMEOUT_MS).toBe(10000);
@@ -26,6 +27,7 @@ describe("parseConfig", () => {
       SITE_URL: "https://faw.example/",
       PARTS_API_URL: "https://parts.example",
       PARTS_CACHE_TTL_SECONDS: "60",
+      PARTS_MAX_BYTES: "1048576",
       NOTIFY_API_URL: "https://notify.example",
       NOTIFY_API_KEY: "secret",
       NOTIFY_API_KEY_HEADER: "X-Access-Key",
@@ -38,6 +40,7 @@ describe("parseConfig", () => {
       PORT: 8080,
       SITE_URL: "https://faw.example",
       PARTS_CACHE_TTL_SECONDS: 60,
+      PARTS_MAX_BYTES: 1048576,
       NOTIFY_API_KEY_HEADER: "X-Access-Key",
       NOTIFY_TIMEOUT_MS: 5000,
       dataDir: "/var/lib/dealer",
@@ -52,6 +55,9 @@ describe("parseConfig", () => {
     [{ SITE_URL: "not a url" }, /SITE_URL: должен быть URL/],
     [{ PARTS_API_URL: "ftp//x" }, /PARTS_API_URL/],
     [{ PARTS_CACHE_TTL_SECONDS: "-1" }, /PARTS_CACHE_TTL_SECONDS/],
+    [{ PARTS_MAX_BYTES: "256MB" }, /PARTS_MAX_BYTES: должно быть целым числом/],
+    [{ PARTS_MAX_BYTES: "100" }, /PARTS_MAX_BYTES: должно быть не меньше 1024/],
+    [{ PARTS_MAX_BYTES: String(2 ** 31) }, /PARTS_MAX_BYTES: должно быть не больше/],
     [{ NOTIFY_TIMEOUT_MS: "1.5" }, /NOTIFY_TIMEOUT_MS: должно быть целым числом/],
     [{ NOTIFY_API_KEY_HEADER: "X Api Key" }, /NOTIFY_API_KEY_HEADER/],
     [{ NOTIFY_API_URL: "https://notify.example" }, /NOTIFY_API_KEY: required when NOTIFY_API_URL is set/],

@@ -1,3 +1,4 @@
+import { constants as bufferConstants } from "node:buffer";
 import path from "node:path";
 import { z } from "zod";
 
@@ -19,6 +20,9 @@ const int = (def: number, min: number, max: number) =>
     .max(max, `должно быть не больше ${max}`)
     .default(def);
 
+/** 256 MB: about 600 000 parts of the demo's shape (≈ 430 bytes of JSON each). */
+const DEFAULT_PARTS_MAX_BYTES = 256 * 1024 * 1024;
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // 0 asks the system for a free port (tests, benchmarks).
@@ -33,6 +37,8 @@ export const envSchema = z.object({
   PARTS_API_URL: optionalUrl,
   PARTS_CACHE_TTL_SECONDS: int(300, 0, 86400),
   PARTS_TIMEOUT_MS: int(10000, 100, 120000),
+  // The body is decoded into one string before parsing: V8's longest string is the ceiling.
+  PARTS_MAX_BYTES: int(DEFAULT_PARTS_MAX_BYTES, 1024, bufferConstants.MAX_STRING_LENGTH),
   NOTIFY_API_URL: optionalUrl,
   NOTIFY_API_KEY: optionalText,
   NOTIFY_API_KEY_HEADER: z
@@ -75,6 +81,3 @@ export function getConfig(): Config {
 }
 
 /** For tests: forget the parsed environment. */
-export function resetConfig(): void {
-  cached = undefined;
-}

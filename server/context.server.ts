@@ -24,7 +24,7 @@ declare module "@remix-run/node" {
   }
 }
 
-export const LEAD_RATE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 };
+const LEAD_RATE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 };
 
 export function createServices(config: Config, overrides: Partial<Services> = {}): Services {
   return {

@@ -4,14 +4,13 @@
  * stale while it refreshes; everything else is private and never stored.
  */
 import { createHash } from "node:crypto";
-import { CART_COOKIE_NAME } from "~/lib/cart";
-import { COOKIE_CONSENT_NAME } from "~/lib/consent";
-import { CART_EVENTS_COOKIE, readCookie } from "./cart-cookie.server";
+import { CART_COOKIE_NAME, COOKIE_CONSENT_NAME, readCookies } from "~/lib/cookies";
+import { CART_EVENTS_COOKIE_NAME } from "./cookies.server";
 
 export const PUBLIC_HTML_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const PRIVATE_NO_STORE = "private, no-store";
 
-const ALWAYS_PRIVATE = [/^\/cart(\/|$)/, /^\/make-order(\/|$)/, /^\/order-success(\/|$)/, /^\/form-success(\/|$)/, /^\/lead(\/|$)/, /^\/api\//, /^\/cookie-consent/];
+const ALWAYS_PRIVATE = [/^\/cart(\/|$)/, /^\/make-order(\/|$)/, /^\/order-success(\/|$)/, /^\/form-success(\/|$)/, /^\/lead(\/|$)/, /^\/cookie-consent/];
 
 export function isSharedCacheable(request: Request, status: number): boolean {
   if (status !== 200 && status !== 404) return false;
@@ -23,7 +22,8 @@ export function isAnonymousPageRequest(method: string, url: URL, cookieHeader: s
   if (method !== "GET" && method !== "HEAD") return false;
   if (ALWAYS_PRIVATE.some((re) => re.test(url.pathname))) return false;
   if (url.searchParams.has("modal") || url.searchParams.has("_data")) return false;
-  return !readCookie(cookieHeader, CART_COOKIE_NAME) && !readCookie(cookieHeader, COOKIE_CONSENT_NAME) && !readCookie(cookieHeader, CART_EVENTS_COOKIE);
+  const cookies = readCookies(cookieHeader);
+  return !cookies[CART_COOKIE_NAME] && !cookies[COOKIE_CONSENT_NAME] && !cookies[CART_EVENTS_COOKIE_NAME];
 }
 
 export function weakEtag(body: string | Uint8Array): string {

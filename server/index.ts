@@ -39,7 +39,14 @@ try {
   process.stderr.write(`DATA_DIR ${config.dataDir} is not writable: ${(error as Error).message}\n`);
   process.exit(1);
 }
-const services = createServices(config);
+let services: ReturnType<typeof createServices>;
+try {
+  services = createServices(config);
+} catch (error) {
+  // A deploy missing a built file (the catalogue worker): one line, not a stack.
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}
 pageCache.setTtl(Math.min(PAGE_CACHE_MAX_MS, config.PARTS_CACHE_TTL_SECONDS * 1000));
 
 // `node build/index.js --resend-leads` (npm run leads:resend): send what could not be delivered, then exit.
@@ -146,4 +153,3 @@ function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
-

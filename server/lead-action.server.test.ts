@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FORM_ERROR, MESSAGES } from "~/lib/lead-schemas";
 import { parseConfig } from "./config.server";
 import { createServices } from "./context.server";
-import { handleLeadAction } from "./lead-action.server";
+import { handleLeadAction, leadResponseMode } from "./lead-action.server";
 import { createNotifyGateway } from "./notify-gateway.server";
 import { UPLOAD_MESSAGES } from "./upload.server";
 
@@ -27,13 +27,15 @@ let upstream: "ok" | "500" | "slow" | "refused" = "ok";
 
 const mock = setupServer(
   http.post(`${NOTIFY}/v1/notify`, async ({ request }) => {
+    // The test that sent this request: a slow answer lands after its test has ended.
+    const sink = captured;
     const url = new URL(request.url);
     const entry: Captured = { url, headers: request.headers };
     if (request.headers.get("content-type")?.startsWith("multipart/")) entry.form = await request.formData();
     else entry.json = await request.json();
     if (upstream === "refused") return HttpResponse.error();
     if (upstream === "slow") await delay(2000);
-    captured.push(entry);
+    sink.push(entry);
     if (upstream === "500") return new HttpResponse("boom", { status: 500 });
     return HttpResponse.json({ ok: true });
   }),
@@ -196,7 +198,10 @@ describe("parts-list leads with files", () => {
   const parts = { name: "Петров Пётр", phone: "+7 (923) 111-22-33", comment: "Список во вложении", consent: "on", page: "/catalog/parts" };
 
   it("sends call 3 as multipart: images=true, name, fields[] and the files", async () => {
-    const files = [new File(["артикул;кол-во\n1012015-81D;2"], "список.csv", { type: "text/csv" }), new File([new Uint8Array(2048).fill(7)], "фото.jpg", { type: "image/jpeg" })];
+    const files = [
+      new File(["артикул;кол-во\n1012015-81D;2"], "список.csv", { type: "text/csv" }),
+      new File([new Uint8Array(2048).fill(7)], "фото.jpg", { type: "image/jpeg" }),
+    ];
     const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, files), context, "parts-list");
     expect(res.status).toBe(303);
     expect(captured).toHaveLength(1);
@@ -263,7 +268,7 @@ describe("parts-list leads with files", () => {
     const req = new Request("https://faw.example/lead/parts-list", {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=abc" },
-      body: "--abc\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nИван",
+      body: '--abc\r\nContent-Disposition: form-data; name="name"\r\n\r\nИван',
     });
     const res = await handleLeadAction(req, context, "parts-list");
     expect([400, 422]).toContain(res.status);
@@ -271,8 +276,26 @@ describe("parts-list leads with files", () => {
   });
 
   it("answers JSON to the upload XHR", async () => {
-    const res = await handleLeadAction(post("https://faw.example/api/lead/parts-list", parts, [new File(["x"], "a.txt")]), context, "parts-list", "json");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/parts-list?_data=routes%2Flead.%24form", parts, [new File(["x"], "a.txt")]),
+      context,
+      "parts-list",
+      "json",
+    );
     expect(res.status).toBe(200);
     expect(await answer(res)).toEqual({ ok: true, redirectTo: "/form-success?fromUrl=%2Fcatalog%2Fparts" });
+  });
+});
+
+describe("leadResponseMode", () => {
+  it.each([
+    ["application/json", "json"],
+    ["application/json, text/plain, */*", "json"],
+    ["text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "document"],
+    ["*/*", "document"],
+    [null, "document"],
+  ] as const)("answers Accept: %s with %s", (accept, mode) => {
+    const request = new Request("https://faw.example/lead/callback", { method: "POST", headers: accept ? { Accept: accept } : {} });
+    expect(leadResponseMode(request)).toBe(mode);
   });
 });

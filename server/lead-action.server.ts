@@ -7,70 +7,36 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { findTruck } from "~/data/trucks";
-import { HONEYPOT_FIELD, LEAD_FORMS, RATE_LIMITED_MESSAGE, type LeadFormName } from "~/lib/lead-forms";
+import { HONEYPOT_FIELD, LEAD_FORMS, type LeadFormName } from "~/lib/lead-forms";
 import { FORM_ERROR, phoneForSending } from "~/lib/lead-schemas";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
 import type { NotifyField } from "./lead-store.server";
 import { log } from "./log.server";
 import { contentLengthTooBig, drainBody, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
 
-const MAX_URLENCODED_BYTES = 64 * 1024;
-
 /** `document` answers a form post (redirect or re-rendered page); `json` answers the upload XHR. */
 export type LeadResponseMode = "document" | "json";
 
+/** JSON for a caller that asks for it (the upload's XHR sends Accept: application/json). */
+export function leadResponseMode(request: Request): LeadResponseMode {
+  return request.headers.get("Accept")?.includes("application/json") ? "json" : "document";
+}
+
 /** The success page, remembering where the visitor came from. */
-export function successRedirect(mode: LeadResponseMode, page: string) {
+function successRedirect(mode: LeadResponseMode, page: string) {
   const to = `/form-success?fromUrl=${encodeURIComponent(page)}`;
   if (mode === "json") return json({ ok: true, redirectTo: to });
   return redirect(to, 303);
 }
 
-export function fail(message: string, status: number, values?: Record<string, string>, headers?: HeadersInit) {
-  return json({ formError: message, values }, { status, headers });
-}
-
-export function textValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form) {
-    if (typeof value === "string" && key !== "consent" && key !== HONEYPOT_FIELD) out[key] = value.slice(0, 2000);
-  }
-  return out;
-}
-
-/**
- * Only the form's own fields, first value of each, as strings. remix-validated-form reads names
- * like `name[]` or `a.b` as paths and throws a TypeError (a 500) on a clash such as `name` plus
- * `name[]`; crafted bodies must not reach it.
- */
-export function onlyFields(form: FormData, names: readonly string[]): FormData {
-  const out = new FormData();
-  for (const name of names) {
-    const value = form.get(name);
-    if (typeof value === "string") out.set(name, value);
-  }
-  return out;
-}
-
-export const LEAD_FIELDS = ["name", "phone", "inn", "comment", "source", "consent", "page"] as const;
-
-/** A plain (urlencoded) form body, refused when it is larger than any real lead; garbage reads as empty. */
-export async function readSmallForm(request: Request): Promise<FormData | null> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_URLENCODED_BYTES) return null;
-  return request.formData().catch(() => new FormData());
-}
-
-/** Per-visitor limit shared by leads and orders. */
-export function overLimit(context: AppLoadContext) {
-  if (context.services.leadLimiter.hit(context.clientIp || "unknown")) return null;
-  return fail(RATE_LIMITED_MESSAGE, 429, undefined, { "Retry-After": "600" });
-}
+const LEAD_FIELDS = ["name", "phone", "inn", "comment", "source", "consent", "page"] as const;
 
 /**
  * The 'Источник' field: a link to the page the visitor was on, or, on a truck page, the truck
  * itself (the caller-supplied value of spec §7).
  */
-export function sourceValue(siteUrl: string, page: string): string {
+function sourceValue(siteUrl: string, page: string): string {
   const url = `${siteUrl}${page}`;
   const match = /^\/catalog\/trucks\/([^/?#]+)\/([^/?#]+)/.exec(page);
   const truck = match ? findTruck(decodeURIComponent(match[1]), decodeURIComponent(match[2])) : undefined;

@@ -22,8 +22,7 @@ export interface StoredFile {
 }
 
 export type NotifyRequest =
-  | { kind: "json"; body: { name: string; fields: NotifyField[] } }
-  | { kind: "multipart"; name: string; fields: NotifyField[]; files: StoredFile[] };
+  { kind: "json"; body: { name: string; fields: NotifyField[] } } | { kind: "multipart"; name: string; fields: NotifyField[]; files: StoredFile[] };
 
 export type LeadStatus = "pending" | "delivered" | "undelivered" | "kept";
 

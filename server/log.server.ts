@@ -4,11 +4,7 @@
  */
 type Fields = Record<string, unknown>;
 
-let silent = process.env.LOG_SILENT === "1";
-
-export function setLogSilent(value: boolean) {
-  silent = value;
-}
+const silent = process.env.LOG_SILENT === "1";
 
 function write(level: "info" | "warn" | "error", msg: string, fields: Fields) {
   if (silent) return;
@@ -22,11 +18,6 @@ export const log = {
   warn: (msg: string, fields: Fields = {}) => write("warn", msg, fields),
   error: (msg: string, fields: Fields = {}) => write("error", msg, fields),
 };
-
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length < 4 ? "***" : `***${digits.slice(-2)}`;
-}
 
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.name === "AbortError" || error.name === "TimeoutError" ? "timeout" : error.message;

@@ -6,18 +6,18 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { cartLines, type CartLine } from "~/lib/cart-lines";
+import { serializeCartCookie } from "~/lib/cookies";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { orderValidator } from "~/lib/lead-forms";
 import { ORDER_ERROR, phoneForSending } from "~/lib/lead-schemas";
-import { cartSetCookie, isSecure, readCart } from "./cart-cookie.server";
-import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./lead-action.server";
+import { isSecure, lastOrderCookieHeader, readCart, type LastOrder } from "./cookies.server";
+import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
 import type { NotifyField } from "./lead-store.server";
 
-export const LAST_ORDER_COOKIE = "last_order";
 const ORDER_FIELDS = ["name", "phone", "inn", "email", "city", "invoice", "consent"] as const;
 
 /** One line per item: the part's link, its name and the quantity. */
-export function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
+function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
   return lines.map((line) => `${siteUrl}/catalog/parts/${line.slug} ${line.name} — ${line.amount} шт.`).join("\n");
 }
 
@@ -53,25 +53,12 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
 
   const secure = isSecure(services.config);
   // For the analytics purchase event on the next page; a huge order keeps its first lines only.
-  const purchase = { id: delivery.id, products: lines.slice(0, 25).map((l) => ({ id: l.id, name: l.name.slice(0, 80), price: l.price, quantity: l.amount })) };
+  const purchase: LastOrder = {
+    id: delivery.id,
+    products: lines.slice(0, 25).map((l) => ({ id: l.id, name: l.name.slice(0, 80), price: l.price, quantity: l.amount })),
+  };
   const headers = new Headers();
-  headers.append("Set-Cookie", cartSetCookie([], secure));
-  headers.append(
-    "Set-Cookie",
-    `${LAST_ORDER_COOKIE}=${Buffer.from(JSON.stringify(purchase)).toString("base64url")}; Path=/order-success; Max-Age=600; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`,
-  );
+  headers.append("Set-Cookie", serializeCartCookie([], { secure }));
+  headers.append("Set-Cookie", await lastOrderCookieHeader(purchase, secure));
   return redirect("/order-success", { status: 303, headers });
-}
-
-export function readLastOrder(request: Request): { id: string; products: { id: string; name: string; price: number; quantity: number }[] } | null {
-  const header = request.headers.get("Cookie") ?? "";
-  const match = new RegExp(`(?:^|;\\s*)${LAST_ORDER_COOKIE}=([^;]+)`).exec(header);
-  if (!match) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(match[1], "base64url").toString("utf8"));
-    if (typeof parsed?.id !== "string" || !Array.isArray(parsed.products)) return null;
-    return parsed;
-  } catch {
-    return null;
-  }
 }

@@ -1,21 +1,22 @@
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import { catalogueWorkerUrl } from "../test/catalogue-worker";
 import { parseConfig } from "./config.server";
 import { generateParts } from "./demo-catalogue.server";
 import { log } from "./log.server";
-import {
-  createPartsGateway,
-  MAX_BODY_BYTES,
-  PartsUnavailableError,
-  RETRY_AFTER_FAILURE_MS,
-} from "./parts-gateway.server";
+import { createPartsGateway, PartsUnavailableError, RETRY_AFTER_FAILURE_MS } from "./parts-gateway.server";
 
 const API = "http://parts.test/api";
 const PARTS_URL = `${API}/parts`;
 const TTL_SECONDS = 60;
+const MAX_BYTES = 20 * 1024 * 1024;
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+let workerUrl: URL;
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  workerUrl = await catalogueWorkerUrl();
+});
 afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
@@ -27,15 +28,13 @@ function config(env: Record<string, string> = {}) {
     PARTS_API_URL: `${API}/`,
     PARTS_CACHE_TTL_SECONDS: String(TTL_SECONDS),
     PARTS_TIMEOUT_MS: "200",
+    PARTS_MAX_BYTES: String(MAX_BYTES),
     ...env,
   });
 }
 
 /** A controllable clock and an upstream that counts its hits. */
-function setup(
-  respond: () => Response | Promise<Response> = () => HttpResponse.json(generateParts(12)),
-  env: Record<string, string> = {},
-) {
+function setup(respond: () => Response | Promise<Response> = () => HttpResponse.json(generateParts(12)), env: Record<string, string> = {}) {
   let time = 1_000_000;
   const hits = { count: 0 };
   let handler = respond;
@@ -45,7 +44,7 @@ function setup(
       return handler();
     }),
   );
-  const gateway = createPartsGateway(config(env), { now: () => time });
+  const gateway = createPartsGateway(config(env), { now: () => time, workerUrl });
   return {
     gateway,
     hits,
@@ -68,9 +67,7 @@ describe("createPartsGateway", () => {
 
   it("loads GET {PARTS_API_URL}/parts into a ready snapshot and logs the call", async () => {
     const lines: string[] = [];
-    const info = vi
-      .spyOn(log, "info")
-      .mockImplementation((msg, fields) => void lines.push(JSON.stringify({ msg, ...fields })));
+    const info = vi.spyOn(log, "info").mockImplementation((msg, fields) => void lines.push(JSON.stringify({ msg, ...fields })));
     const { gateway, hits } = setup();
     const snapshot = await gateway.getCatalogue();
     expect(hits.count).toBe(1);
@@ -85,7 +82,7 @@ describe("createPartsGateway", () => {
 
   it("uses an injected fetch", async () => {
     const fetch = vi.fn(async () => Response.json(generateParts(3)));
-    const gateway = createPartsGateway(config(), { fetch: fetch as unknown as typeof globalThis.fetch });
+    const gateway = createPartsGateway(config(), { fetch: fetch as unknown as typeof globalThis.fetch, workerUrl });
     expect((await gateway.getCatalogue()).parts).toHaveLength(3);
     expect(fetch).toHaveBeenCalledWith(PARTS_URL, expect.objectContaining({ signal: expect.any(AbortSignal) }));
   });
@@ -94,10 +91,7 @@ describe("createPartsGateway", () => {
     const error = vi.spyOn(log, "error").mockImplementation(() => {});
     const { gateway } = setup(() => new HttpResponse("boom", { status: 500 }));
     await expect(gateway.getCatalogue()).rejects.toBeInstanceOf(PartsUnavailableError);
-    expect(error).toHaveBeenCalledWith(
-      "parts upstream failed",
-      expect.objectContaining({ path: "/api/parts", status: 500 }),
-    );
+    expect(error).toHaveBeenCalledWith("parts upstream failed", expect.objectContaining({ path: "/api/parts", status: 500 }));
   });
 
   it("does not hammer a failing upstream, and tries again after a pause", async () => {
@@ -137,9 +131,7 @@ describe("createPartsGateway", () => {
   });
 
   it("rejects malformed JSON", async () => {
-    const { gateway } = setup(
-      () => new HttpResponse('[{"group": "A", "parts": [', { headers: { "content-type": "application/json" } }),
-    );
+    const { gateway } = setup(() => new HttpResponse('[{"group": "A", "parts": [', { headers: { "content-type": "application/json" } }));
     await expect(gateway.getCatalogue()).rejects.toBeInstanceOf(PartsUnavailableError);
   });
 
@@ -151,9 +143,7 @@ describe("createPartsGateway", () => {
   it("drops malformed parts, logs their ids and serves the rest", async () => {
     const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
     const [group] = generateParts(3);
-    const body = [
-      { group: group.group, parts: [...group.parts, { id: 999, name: "без цены" }, { id: "x1", slug: "x" }] },
-    ];
+    const body = [{ group: group.group, parts: [...group.parts, { id: 999, name: "без цены" }, { id: "x1", slug: "x" }] }];
     const { gateway } = setup(() => HttpResponse.json(body));
     const snapshot = await gateway.getCatalogue();
     expect(snapshot.parts).toHaveLength(group.parts.length);
@@ -165,17 +155,17 @@ describe("createPartsGateway", () => {
     await expect(gateway.getCatalogue()).rejects.toThrow(/every part is malformed/);
   });
 
-  it("refuses a body declared over 20 MB without reading it", async () => {
+  it("refuses a body declared over PARTS_MAX_BYTES without reading it", async () => {
     const { gateway } = setup(
       () =>
         new HttpResponse("[]", {
-          headers: { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) },
+          headers: { "content-type": "application/json", "content-length": String(MAX_BYTES + 1) },
         }),
     );
-    await expect(gateway.getCatalogue()).rejects.toThrow(/byte limit/);
+    await expect(gateway.getCatalogue()).rejects.toThrow(/over PARTS_MAX_BYTES/);
   });
 
-  it("stops reading an endless body at 20 MB", async () => {
+  it("stops reading an endless body at PARTS_MAX_BYTES", async () => {
     let pulled = 0;
     const chunk = new Uint8Array(1024 * 1024).fill(0x20);
     const { gateway } = setup(
@@ -190,7 +180,7 @@ describe("createPartsGateway", () => {
       },
       { PARTS_TIMEOUT_MS: "20000" },
     );
-    await expect(gateway.getCatalogue()).rejects.toThrow(/byte limit/);
+    await expect(gateway.getCatalogue()).rejects.toThrow(/over PARTS_MAX_BYTES/);
     expect(pulled).toBeGreaterThan(20);
     expect(pulled).toBeLessThan(40);
   });
@@ -209,7 +199,7 @@ describe("createPartsGateway", () => {
     respondWith(() => HttpResponse.json(generateParts(20)));
     advance(TTL_SECONDS * 1000);
     expect(await gateway.getCatalogue()).toBe(first);
-    await vi.waitFor(async () => expect((await gateway.getCatalogue()).version).toBe(2));
+    await vi.waitFor(async () => expect((await gateway.getCatalogue()).version).toBe(2), { timeout: 15_000 });
     const second = await gateway.getCatalogue();
     expect(second.parts).toHaveLength(20);
     expect(hits.count).toBe(2);
@@ -221,9 +211,7 @@ describe("createPartsGateway", () => {
     const first = await gateway.getCatalogue();
     advance(TTL_SECONDS * 1000);
     await gateway.getCatalogue();
-    await vi.waitFor(() =>
-      expect(info).toHaveBeenCalledWith("parts upstream", expect.objectContaining({ unchanged: true })),
-    );
+    await vi.waitFor(() => expect(info).toHaveBeenCalledWith("parts upstream", expect.objectContaining({ unchanged: true })), { timeout: 15_000 });
     expect(hits.count).toBe(2);
     expect(await gateway.getCatalogue()).toBe(first);
     expect(first.version).toBe(1);
@@ -253,7 +241,7 @@ describe("createPartsGateway", () => {
     advance(TTL_SECONDS * 1000);
     const all = await Promise.all(Array.from({ length: 10 }, () => gateway.getCatalogue()));
     expect(all.every((s) => s === first)).toBe(true);
-    await vi.waitFor(async () => expect((await gateway.getCatalogue()).parts).toHaveLength(13));
+    await vi.waitFor(async () => expect((await gateway.getCatalogue()).parts).toHaveLength(13), { timeout: 15_000 });
     expect(hits.count).toBe(2);
   });
 
@@ -274,16 +262,14 @@ describe("createPartsGateway", () => {
     respondWith(() => new HttpResponse("down", { status: 500 }));
     advance(TTL_SECONDS * 1000);
     expect(await gateway.getCatalogue()).toBe(good);
-    await vi.waitFor(() =>
-      expect(error).toHaveBeenCalledWith("parts upstream failed", expect.objectContaining({ servedStale: true })),
-    );
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith("parts upstream failed", expect.objectContaining({ servedStale: true })), { timeout: 15_000 });
     expect(await gateway.getCatalogue()).toBe(good);
     expect(hits.count).toBe(2);
 
     advance(RETRY_AFTER_FAILURE_MS);
     respondWith(() => HttpResponse.json("not a catalogue"));
     expect(await gateway.getCatalogue()).toBe(good);
-    await vi.waitFor(() => expect(hits.count).toBe(3));
+    await vi.waitFor(() => expect(hits.count).toBe(3), { timeout: 15_000 });
     expect(await gateway.getCatalogue()).toBe(good);
   });
 });

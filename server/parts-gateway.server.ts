@@ -3,10 +3,17 @@
  * is shared by all requests: fetched from the parts API, cached for PARTS_CACHE_TTL_SECONDS,
  * then served stale while one background request refreshes it. The last good copy outlives
  * any upstream failure; without one, callers get PartsUnavailableError.
+ *
+ * A catalogue of any size up to PARTS_MAX_BYTES: the body is read in chunks as they arrive
+ * (hashed on the way, so an unchanged catalogue costs nothing more), and everything heavy —
+ * JSON.parse, validation, the search index and sort orders — runs in a worker thread
+ * (server/catalogue-builder.server.ts), so pages keep being answered during a refresh.
  */
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { createCatalogueSnapshot, type CatalogueSnapshot } from "~/lib/catalogue-query";
-import { parseCatalogue } from "~/lib/part";
+import { buildCatalogueInWorker, CATALOGUE_WORKER_URL, type BodySlabs } from "./catalogue-builder.server";
 import type { Config } from "./config.server";
 import { generateParts } from "./demo-catalogue.server";
 import { errorMessage, log } from "./log.server";
@@ -21,39 +28,53 @@ export interface PartsGatewayOptions {
   fetch?: typeof fetch;
   /** Clock for cache ages (ms). */
   now?: () => number;
+  /** The built catalogue worker (default: build/catalogue-worker.js beside the server bundle). */
+  workerUrl?: URL;
 }
 
 export class PartsUnavailableError extends Error {
   override name = "PartsUnavailableError";
 }
 
-/**
- * Bigger is taken for a broken upstream. About 50 000 parts of the demo's shape fit
- * (≈ 420 bytes of JSON each, Cyrillic being 2 bytes a letter).
- */
-export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 /** After a failure, wait this long before asking again: a down API is not hammered per request. */
 export const RETRY_AFTER_FAILURE_MS = 10_000;
+/** The body is kept in slabs of this size: no copy of the whole body while it grows. */
+const SLAB_BYTES = 1024 * 1024;
 
 class UpstreamError extends Error {}
 
+/** The body is bigger than PARTS_MAX_BYTES. */
+class OverCapError extends UpstreamError {}
+
+interface ReadBody extends BodySlabs {
+  hash: string;
+}
+
+function overCap(limit: number, bytes: string): OverCapError {
+  return new OverCapError(`body ${bytes} is over PARTS_MAX_BYTES (${limit} bytes); raise PARTS_MAX_BYTES to accept it`);
+}
+
 /**
- * The body, refusing more than `limit` bytes as soon as they arrive. The deadline is
- * enforced here too: not every fetch (msw, some polyfills) aborts a body already streaming.
+ * The body into 1 MB slabs and its SHA-256, refusing more than `limit` bytes as soon as they
+ * arrive. The deadline is enforced here too: not every fetch (msw, some polyfills) aborts a
+ * body already streaming.
  */
-async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array> {
+async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<ReadBody> {
   const declared = Number(response.headers.get("content-length"));
   if (declared > limit) {
     void response.body?.cancel().catch(() => {});
-    throw new UpstreamError(`body of ${declared} bytes is over the ${limit} byte limit`);
+    throw overCap(limit, `of ${declared} bytes (Content-Length)`);
   }
-  if (!response.body) return new Uint8Array();
+  const hash: Hash = createHash("sha256");
+  const slabs: ArrayBuffer[] = [];
+  let slab = new Uint8Array(0);
+  let used = 0;
+  let total = 0;
+  if (!response.body) return { slabs, byteLength: 0, hash: hash.digest("hex") };
   const reader = response.body.getReader();
   // Cancelling settles a pending read as done; the check after the loop tells why.
   const onAbort = () => void reader.cancel().catch(() => {});
   signal.addEventListener("abort", onAbort, { once: true });
-  const chunks: Uint8Array[] = [];
-  let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -62,20 +83,25 @@ async function readBody(response: Response, limit: number, signal: AbortSignal):
       total += value.byteLength;
       if (total > limit) {
         void reader.cancel().catch(() => {});
-        throw new UpstreamError(`body is over the ${limit} byte limit`);
+        throw overCap(limit, `of more than ${limit} bytes`);
       }
-      chunks.push(value);
+      hash.update(value);
+      for (let offset = 0; offset < value.byteLength;) {
+        if (used === slab.byteLength) {
+          slab = new Uint8Array(SLAB_BYTES);
+          slabs.push(slab.buffer);
+          used = 0;
+        }
+        const take = Math.min(slab.byteLength - used, value.byteLength - offset);
+        slab.set(value.subarray(offset, offset + take), used);
+        used += take;
+        offset += take;
+      }
     }
   } finally {
     signal.removeEventListener("abort", onAbort);
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return { slabs, byteLength: total, hash: hash.digest("hex") };
 }
 
 function demoGateway(count: number): PartsGateway {
@@ -84,10 +110,7 @@ function demoGateway(count: number): PartsGateway {
     async getCatalogue() {
       if (!snapshot) {
         const groups = generateParts(count);
-        snapshot = createCatalogueSnapshot(
-          { parts: groups.flatMap((g) => g.parts), groups: groups.map((g) => g.group) },
-          1,
-        );
+        snapshot = createCatalogueSnapshot({ parts: groups.flatMap((g) => g.parts), groups: groups.map((g) => g.group) }, 1);
       }
       return snapshot;
     },
@@ -97,12 +120,18 @@ function demoGateway(count: number): PartsGateway {
 export function createPartsGateway(config: Config, options: PartsGatewayOptions = {}): PartsGateway {
   if (!config.PARTS_API_URL) return demoGateway(config.DEMO_PARTS_COUNT);
 
+  const workerUrl = options.workerUrl ?? CATALOGUE_WORKER_URL;
+  // Fail at start, not at the first refresh: a deploy without the worker would never get a catalogue.
+  if (!fs.existsSync(fileURLToPath(workerUrl))) {
+    throw new Error(`The catalogue worker ${fileURLToPath(workerUrl)} is missing: run \`npm run build\`.`);
+  }
   // Looked up per call, so a fetch patched after start-up (msw in tests) is the one used.
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const url = `${config.PARTS_API_URL.replace(/\/+$/, "")}/parts`;
   const path = new URL(url).pathname;
   const ttlMs = config.PARTS_CACHE_TTL_SECONDS * 1000;
+  const maxBytes = config.PARTS_MAX_BYTES;
 
   let cached: { snapshot: CatalogueSnapshot; fetchedAt: number; hash: string } | undefined;
   let inflight: Promise<CatalogueSnapshot> | undefined;
@@ -114,6 +143,7 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
     const since = (from: number) => Math.round((performance.now() - from) * 10) / 10;
     let status: number | undefined;
     let ms: number | undefined;
+    let bytes: number | undefined;
     try {
       const signal = AbortSignal.timeout(config.PARTS_TIMEOUT_MS);
       const response = await fetchFn(url, { headers: { accept: "application/json" }, signal });
@@ -122,28 +152,38 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
         void response.body?.cancel().catch(() => {});
         throw new UpstreamError(`status ${response.status}`);
       }
-      const body = await readBody(response, MAX_BODY_BYTES, signal);
+      const body = await readBody(response, maxBytes, signal);
       ms = since(started);
-      const bytes = body.byteLength;
-      const hash = createHash("sha256").update(body).digest("hex");
+      bytes = body.byteLength;
       // Same content: keep the snapshot, so the index is not rebuilt every TTL.
-      if (cached?.hash === hash) {
+      if (cached?.hash === body.hash) {
         cached = { ...cached, fetchedAt: now() };
         log.info("parts upstream", { path, status, ms, bytes, version: cached.snapshot.version, unchanged: true });
         return cached.snapshot;
       }
       const building = performance.now();
-      const catalogue = parseCatalogue(JSON.parse(new TextDecoder().decode(body)));
-      if (catalogue.dropped.length) {
-        log.warn("parts dropped", { path, count: catalogue.dropped.length, ids: catalogue.dropped.slice(0, 100) });
+      const built = await buildCatalogueInWorker(body, version + 1, workerUrl);
+      const { snapshot } = built;
+      if (built.droppedCount) {
+        log.warn("parts dropped", { path, count: built.droppedCount, ids: built.dropped });
       }
-      if (catalogue.parts.length === 0 && catalogue.dropped.length > 0) {
+      if (snapshot.parts.length === 0 && built.droppedCount > 0) {
         throw new UpstreamError("every part is malformed");
       }
-      const snapshot = createCatalogueSnapshot(catalogue, ++version);
-      cached = { snapshot, fetchedAt: now(), hash };
-      const buildMs = since(building);
-      log.info("parts upstream", { path, status, ms, bytes, parts: catalogue.parts.length, version, buildMs });
+      version = snapshot.version;
+      cached = { snapshot, fetchedAt: now(), hash: body.hash };
+      log.info("parts upstream", {
+        path,
+        status,
+        ms,
+        bytes,
+        parts: snapshot.parts.length,
+        version,
+        // In the worker: decode + parse + validate, then index + orders; buildMs is the whole, copy-in included.
+        parseMs: built.parseMs,
+        indexMs: built.indexMs,
+        buildMs: since(building),
+      });
       return snapshot;
     } catch (error) {
       failedAt = now();
@@ -151,7 +191,9 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
         path,
         status,
         ms: ms ?? since(started),
+        ...(bytes === undefined ? {} : { bytes }),
         error: errorMessage(error),
+        ...(error instanceof OverCapError ? { maxBytes } : {}),
         servedStale: Boolean(cached),
       });
       if (cached) return cached.snapshot;

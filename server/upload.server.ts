@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
@@ -38,7 +38,10 @@ export function contentLengthTooBig(request: Request, maxFileBytes = UPLOAD_MAX_
 }
 
 function safeFileName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f"]/g, "").trim();
+  const base = path
+    .basename(name.replace(/\\/g, "/"))
+    .replace(/[\p{Cc}"]/gu, "")
+    .trim();
   return (base || "file").slice(0, 180);
 }
 

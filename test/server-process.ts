@@ -20,7 +20,15 @@ export function freePort(): Promise<number> {
  * embedded defaults (demo catalogue, leads kept in `dataDir`) plus `extra`, which wins.
  */
 export function builtServerEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ...extra };
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    ...extra,
+  };
 }
 
 /**

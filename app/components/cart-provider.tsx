@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { ecommerceEvent, pushDataLayer, type EcommerceEvent } from "~/lib/analytics";
+import { ecommerceEvent, type EcommerceEvent } from "~/lib/analytics";
 import { shownCartLines, type CartLine } from "~/lib/cart-lines";
-import { applyCartIntent, cartCount, clampToStock, CART_COOKIE_NAME, CART_STORAGE_KEY, encodeCartCookie, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
+import { applyCartIntent, cartCount, clampToStock, CART_STORAGE_KEY, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
+import { serializeCartCookie } from "~/lib/cookies";
+import { pushDataLayer } from "~/utils/data-layer";
 
 interface CartContextValue {
   cart: Cart;
@@ -21,9 +23,7 @@ const CartContext = createContext<CartContextValue | null>(null);
 const CartReconciledContext = createContext(false);
 
 function writeCookie(cart: Cart) {
-  const value = encodeCartCookie(cart);
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = value ? `${CART_COOKIE_NAME}=${value}; Path=/; Max-Age=2592000; SameSite=Lax${secure}` : `${CART_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  document.cookie = serializeCartCookie(cart, { secure: window.location.protocol === "https:" });
 }
 
 function readStorage(): Cart | undefined {

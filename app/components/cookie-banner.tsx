@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { COOKIE_CONSENT_NAME, COOKIE_CONSENT_STORAGE_KEY } from "~/lib/consent";
+import { COOKIE_CONSENT_STORAGE_KEY } from "~/lib/consent";
+import { serializeConsentCookie } from "~/lib/cookies";
 
 /**
  * Shown until accepted. Without JavaScript 'Принять' posts to /cookie-consent and comes back;
@@ -14,7 +15,7 @@ export function CookieBanner() {
     // Accepted earlier in this browser but the cookie is gone: restore it quietly.
     try {
       if (window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY) === "true") {
-        document.cookie = `${COOKIE_CONSENT_NAME}=1; Path=/; Max-Age=31536000; SameSite=Lax`;
+        document.cookie = serializeConsentCookie();
         setHidden(true);
       }
     } catch {
@@ -41,7 +42,7 @@ export function CookieBanner() {
           } catch {
             // Storage can be blocked; the cookie alone still works.
           }
-          document.cookie = `${COOKIE_CONSENT_NAME}=1; Path=/; Max-Age=31536000; SameSite=Lax`;
+          document.cookie = serializeConsentCookie();
           setHidden(true);
         }}
       >

@@ -18,6 +18,7 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
 
   useEffect(() => {
     if (!viewer) return;
+    const opener = openerRef.current;
     closeRef.current?.focus();
     document.body.style.overflow = "hidden";
     const onKey = (event: KeyboardEvent) => {
@@ -36,7 +37,7 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
     return () => {
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = "";
-      openerRef.current?.focus();
+      opener?.focus();
     };
   }, [viewer, go]);
 
@@ -47,7 +48,7 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
         href={list[current] || undefined}
         className="gallery__main"
         target="_blank"
-        rel="noopener"
+        rel="noopener noreferrer"
         aria-label="Открыть изображение на весь экран"
         onClick={(event) => {
           if (!list[current]) return;
@@ -78,6 +79,9 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
         </ul>
       ) : null}
       {viewer ? (
+        // Escape and the arrow keys are handled on the document while the viewer is open; a click
+        // on the backdrop is a pointer-only shortcut for the close button.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
         <div
           className="viewer"
           role="dialog"

@@ -21,9 +21,7 @@ export function LocationMap({ location, className = "", isStatic = false }: { lo
     if (!apiKey || !box || typeof IntersectionObserver === "undefined") return;
     return onceNear(box, "300px", () => {
       setState("loading");
-      import("./yandex-map")
-        .then((module) => setMapImpl(() => module.default))
-        .catch(() => setState("fallback"));
+      import("./yandex-map").then((module) => setMapImpl(() => module.default)).catch(() => setState("fallback"));
     });
   }, [apiKey]);
 

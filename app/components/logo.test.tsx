@@ -9,11 +9,13 @@ function drawing(svg: string) {
   const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
   const own = new Set(["class", "aria-hidden", "focusable"]);
   // The file's <title> names it for image viewers; inline, the link around the logo does.
-  return [...doc.querySelectorAll("*")].filter((el) => el.tagName !== "title").map((el) => ({
-    tag: el.tagName,
-    attrs: Object.fromEntries([...el.attributes].filter((a) => !own.has(a.name)).map((a) => [a.name, a.value])),
-    text: el.children.length ? "" : el.textContent?.trim(),
-  }));
+  return [...doc.querySelectorAll("*")]
+    .filter((el) => el.tagName !== "title")
+    .map((el) => ({
+      tag: el.tagName,
+      attrs: Object.fromEntries([...el.attributes].filter((a) => !own.has(a.name)).map((a) => [a.name, a.value])),
+      text: el.children.length ? "" : el.textContent?.trim(),
+    }));
 }
 
 describe("Logo", () => {

@@ -10,7 +10,21 @@ export const PLACEHOLDER_IMAGE = "/images/placeholder.webp";
  * until it has loaded whole, then fades in, so it never appears half-drawn. A picture the browser
  * had already loaded is left as it is: no state change, no extra render and no fade on hydration.
  */
-export function PartImage({ src, alt, width, height, eager = false, className }: { src?: string; alt: string; width: number; height: number; eager?: boolean; className?: string }) {
+export function PartImage({
+  src,
+  alt,
+  width,
+  height,
+  eager = false,
+  className,
+}: {
+  src?: string;
+  alt: string;
+  width: number;
+  height: number;
+  eager?: boolean;
+  className?: string;
+}) {
   const [pending, setPending] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {

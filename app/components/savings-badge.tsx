@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { formatRubWhole } from "~/lib/format";
 
-export const SAVINGS_TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
+const SAVINGS_TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
 
 /**
  * The 'Экономия …' badge of a truck card (spec §2 Truck list). Built on <details>, so a click
@@ -38,6 +38,8 @@ export function SavingsBadge({ amount }: { amount: number }) {
   }, [open]);
 
   return (
+    // <details> is interactive (its <summary> takes focus); the handler only catches Escape from it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <details
       ref={ref}
       className="savings"

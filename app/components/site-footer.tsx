@@ -82,7 +82,7 @@ export function SiteFooter() {
         <p>
           © {new Date().getFullYear()} {SITE.name}. Официальный дилер {SITE.brand}.
         </p>
-        <a className="footer__certificate" href={SITE.certificateHref} target="_blank" rel="noopener">
+        <a className="footer__certificate" href={SITE.certificateHref} target="_blank" rel="noopener noreferrer">
           Сертификат официального дилера (PDF)
         </a>
         <Link to="/privacy">Политика конфиденциальности</Link>

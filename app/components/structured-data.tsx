@@ -27,14 +27,25 @@ export function dealerJsonLd(siteUrl: string) {
       "@type": "AutoDealer",
       name: `${SITE.name} — ${point.name}`,
       telephone: point.phones[0].tel,
-      address: { "@type": "PostalAddress", streetAddress: point.address, addressLocality: "п. Солонцы", addressRegion: "Красноярский край", addressCountry: "RU" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: point.address,
+        addressLocality: "п. Солонцы",
+        addressRegion: "Красноярский край",
+        addressCountry: "RU",
+      },
       geo: { "@type": "GeoCoordinates", latitude: point.coordinates[0], longitude: point.coordinates[1] },
-      openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" }],
+      openingHoursSpecification: [
+        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" },
+      ],
     })),
   };
 }
 
-export function productJsonLd(siteUrl: string, product: { name: string; url: string; image?: string; sku?: string; description?: string; price?: number; inStock: boolean; brand?: string }) {
+export function productJsonLd(
+  siteUrl: string,
+  product: { name: string; url: string; image?: string; sku?: string; description?: string; price?: number; inStock: boolean; brand?: string },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",

@@ -14,7 +14,7 @@ export interface YandexMapProps {
   onError: () => void;
 }
 
-export const MAP_ZOOM = 18;
+const MAP_ZOOM = 18;
 
 export default function YandexMap({ apiKey, center, title, static: isStatic = false, onLoad, onError }: YandexMapProps) {
   return (

@@ -1,7 +1,6 @@
 /**
- * Yandex Metrica e-commerce events in window.dataLayer (spec §4, §7.5): currency RUB and
- * products {id, name, price, quantity}. Metrica reads the array whenever it loads, so events
- * pushed before the visitor accepts cookies are not lost and nothing is sent before that.
+ * Yandex Metrica e-commerce events (spec §4, §7.5): currency RUB and products {id, name, price,
+ * quantity}. The browser pushes them into window.dataLayer (app/utils/data-layer.ts).
  */
 export interface EcommerceProduct {
   id: string;
@@ -25,11 +24,4 @@ export interface EcommerceEvent {
 export function ecommerceEvent(action: EcommerceAction, products: EcommerceProduct[], orderId?: string): EcommerceEvent {
   if (action === "purchase") return { ecommerce: { currencyCode: "RUB", purchase: { actionField: { id: orderId ?? "" }, products } } };
   return { ecommerce: { currencyCode: "RUB", [action]: { products } } };
-}
-
-export function pushDataLayer(event: EcommerceEvent): void {
-  if (typeof window === "undefined") return;
-  const w = window as unknown as { dataLayer?: unknown[] };
-  w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push(event);
 }

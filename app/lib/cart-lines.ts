@@ -1,5 +1,5 @@
-import type { Part } from "./part";
 import { clampToStock, type Cart } from "./cart";
+import type { PartLookup } from "./part-lookup";
 
 export interface CartLine {
   id: string;
@@ -13,10 +13,19 @@ export interface CartLine {
 }
 
 /** The cart as shown: amounts clamped to the current balance, unknown or sold-out parts left out. */
-export function cartLines(cart: Cart, byId: ReadonlyMap<string, Part>): CartLine[] {
+export function cartLines(cart: Cart, byId: PartLookup): CartLine[] {
   return clampToStock(cart, (id) => byId.get(id)?.balance).map((item) => {
     const part = byId.get(item.id)!;
-    return { id: part.id, slug: part.slug, name: part.fullName || part.name, article: part.article, price: part.price, balance: part.balance, amount: item.amount, image: part.images[0] };
+    return {
+      id: part.id,
+      slug: part.slug,
+      name: part.fullName || part.name,
+      article: part.article,
+      price: part.price,
+      balance: part.balance,
+      amount: item.amount,
+      image: part.images[0],
+    };
   });
 }
 

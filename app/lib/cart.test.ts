@@ -29,7 +29,16 @@ describe("cart", () => {
   });
 
   it("removes by decreasing and drops items at zero", () => {
-    const cart = removeItem(removeItem([{ id: "a", amount: 2 }, { id: "b", amount: 1 }], "a"), "b");
+    const cart = removeItem(
+      removeItem(
+        [
+          { id: "a", amount: 2 },
+          { id: "b", amount: 1 },
+        ],
+        "a",
+      ),
+      "b",
+    );
     expect(cart).toEqual([{ id: "a", amount: 1 }]);
     expect(removeItem(cart, "a")).toEqual([]);
   });
@@ -108,7 +117,16 @@ describe("applyCartIntent", () => {
   it("removes one, never below zero, and deletes the whole line", () => {
     expect(applyCartIntent([{ id: "7", amount: 2 }], "remove", part)).toEqual({ cart: [{ id: "7", amount: 1 }], delta: -1 });
     expect(applyCartIntent([], "remove", part)).toEqual({ cart: [], delta: 0 });
-    expect(applyCartIntent([{ id: "7", amount: 2 }, { id: "8", amount: 1 }], "delete", part)).toEqual({ cart: [{ id: "8", amount: 1 }], delta: -2 });
+    expect(
+      applyCartIntent(
+        [
+          { id: "7", amount: 2 },
+          { id: "8", amount: 1 },
+        ],
+        "delete",
+        part,
+      ),
+    ).toEqual({ cart: [{ id: "8", amount: 1 }], delta: -2 });
   });
 
   it("refuses an add that would overflow the cookie, with a message", () => {

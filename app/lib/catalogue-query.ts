@@ -6,6 +6,7 @@
  * operations and a walk over a ready order; relevance adds one pass over the matches.
  */
 import type { Part } from "./part";
+import type { PartLookup } from "./part-lookup";
 import { createRandom, hashSeed } from "./random";
 import { pageOf, Scratch } from "./bitset-page";
 import { rankMatches, relevancePage } from "./relevance";
@@ -64,8 +65,8 @@ export interface CatalogueSnapshot {
   version: number;
   parts: Part[];
   groups: string[];
-  bySlug: Map<string, Part>;
-  byId: Map<string, Part>;
+  bySlug: PartLookup;
+  byId: PartLookup;
   index: SearchIndex;
   /** Part positions in each sort order. */
   orders: Record<SortBy, Uint32Array>;

@@ -35,6 +35,15 @@ export function isLeadFormName(value: unknown): value is LeadFormName {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(LEAD_FORMS, value);
 }
 
+/**
+ * The lead route's action as a Remix data request (what a fetcher posts to): the action's own
+ * answer rather than the page rendered around it. The parts-list upload's XHR posts here, asking
+ * for JSON, to show its progress.
+ */
+export function leadDataUrl(form: LeadFormName): string {
+  return `/lead/${form}?_data=${encodeURIComponent("routes/lead.$form")}`;
+}
+
 /** The hidden honeypot field: people never see it, naive bots fill it in. */
 export const HONEYPOT_FIELD = "website";
 

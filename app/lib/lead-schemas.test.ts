@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  buySchema,
-  callbackSchema,
-  fitFiles,
-  MESSAGES,
-  normalizePastedPhone,
-  orderSchema,
-  partsListSchema,
-  phoneForSending,
-} from "./lead-schemas";
+import { buySchema, callbackSchema, fitFiles, MESSAGES, normalizePastedPhone, orderSchema, partsListSchema, phoneForSending } from "./lead-schemas";
 
 function errorsOf(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -98,6 +89,11 @@ describe("fitFiles", () => {
   });
 
   it("caps the number of files at 10", () => {
-    expect(fitFiles([], Array.from({ length: 12 }, () => ({ size: 1 }))).kept).toHaveLength(10);
+    expect(
+      fitFiles(
+        [],
+        Array.from({ length: 12 }, () => ({ size: 1 })),
+      ).kept,
+    ).toHaveLength(10);
   });
 });

@@ -37,30 +37,29 @@ export function phoneForSending(value: string): string {
   return value.replace(/\s+/g, "");
 }
 
-const text = (max = MAX_TEXT) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `Не более ${max} символов`));
+const text = (max = MAX_TEXT) => z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `Не более ${max} символов`));
 
-export const nameField = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : ""),
-  z.string().min(1, MESSAGES.name).max(200, "Не более 200 символов"),
-);
+const nameField = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, MESSAGES.name).max(200, "Не более 200 символов"));
 
-export const phoneField = z.preprocess(
+const phoneField = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : ""),
   z.string().refine((v) => phoneDigits(v).length === 11, MESSAGES.phone),
 );
 
-export const emailField = z.preprocess(
+const emailField = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : ""),
-  z.string().max(200, MESSAGES.email).refine((v) => v === "" || EMAIL_PATTERN.test(v), MESSAGES.email),
+  z
+    .string()
+    .max(200, MESSAGES.email)
+    .refine((v) => v === "" || EMAIL_PATTERN.test(v), MESSAGES.email),
 );
 
-export const innField = z.preprocess(
+const innField = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : ""),
   z.string().refine((v) => v === "" || /^(\d{10}|\d{12})$/.test(v), MESSAGES.inn),
 );
 
-export const consentField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { errorMap: () => ({ message: MESSAGES.consent }) }));
+const consentField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { errorMap: () => ({ message: MESSAGES.consent }) }));
 
 /** Callback, price request and leasing: call 2 of the spec. */
 export const callbackSchema = z.object({
@@ -113,7 +112,12 @@ export const ORDER_ERROR = "Произошла ошибка при оформл�
 /**
  * Which of the chosen files fit under the total cap, in order; the rest are skipped (spec §5).
  */
-export function fitFiles<T extends { size: number }>(current: T[], added: T[], maxBytes = UPLOAD_MAX_TOTAL_BYTES, maxFiles = UPLOAD_MAX_FILES): { kept: T[]; skipped: T[] } {
+export function fitFiles<T extends { size: number }>(
+  current: T[],
+  added: T[],
+  maxBytes = UPLOAD_MAX_TOTAL_BYTES,
+  maxFiles = UPLOAD_MAX_FILES,
+): { kept: T[]; skipped: T[] } {
   const kept = [...current];
   const skipped: T[] = [];
   let total = current.reduce((sum, f) => sum + f.size, 0);

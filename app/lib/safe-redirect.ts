@@ -6,7 +6,7 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
   if (typeof to !== "string") return fallback;
   const value = to.trim();
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value) || value.length > 2000) return fallback;
+  if (/[\p{Cc}\\]/u.test(value) || value.length > 2000) return fallback;
   try {
     const url = new URL(value, "http://site.invalid");
     if (url.origin !== "http://site.invalid") return fallback;

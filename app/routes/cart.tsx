@@ -1,19 +1,20 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { useCart, useShownCartLines } from "~/components/cart-provider";
-import { PartImage } from "~/components/part-image";
-import { PurchaseControl } from "~/components/purchase-control";
+import { useShownCartLines } from "~/components/cart-provider";
+import { CartTable } from "~/components/cart-table";
 import { ecommerceEvent } from "~/lib/analytics";
 import { applyCartIntent, CART_FULL_MESSAGE, isCartIntent } from "~/lib/cart";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
+import { serializeCartCookie } from "~/lib/cookies";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
-import { cartEventsSetCookie, cartSetCookie, isSecure, readCart, readCartEvents } from "~server/cart-cookie.server";
+import { appendCartEvent, isSecure, readCart, readCartEvents } from "~server/cookies.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const notice = new URL(request.url).searchParams.get("notice") === "full" ? CART_FULL_MESSAGE : null;
@@ -41,10 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = applyCartIntent(readCart(request), intent, part);
   if (result.error) return redirect("/cart?notice=full", 303);
   const headers = new Headers();
-  headers.append("Set-Cookie", cartSetCookie(result.cart, secure));
+  headers.append("Set-Cookie", serializeCartCookie(result.cart, { secure }));
   if (result.delta !== 0) {
     const product = { id: part.id, name: part.name, price: part.price, quantity: Math.abs(result.delta) };
-    headers.append("Set-Cookie", cartEventsSetCookie(readCartEvents(request), ecommerceEvent(result.delta > 0 ? "add" : "remove", [product]), secure));
+    headers.append("Set-Cookie", await appendCartEvent(await readCartEvents(request), ecommerceEvent(result.delta > 0 ? "add" : "remove", [product]), secure));
   }
   return redirect(back, { status: 303, headers });
 }
@@ -76,48 +77,7 @@ export default function CartPage() {
         </div>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="cart-table">
-              <caption className="visually-hidden">Товары в корзине</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Наименование</th>
-                  <th scope="col">В наличии</th>
-                  <th scope="col">Цена</th>
-                  <th scope="col">Количество</th>
-                  <th scope="col">Сумма</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Удалить</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((line) => (
-                  <tr key={line.id} data-testid={`cart-line-${line.id}`}>
-                    <td data-label="Наименование">
-                      <div className="cart-table__name">
-                        <PartImage src={line.image} alt="" width={64} height={48} />
-                        <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
-                      </div>
-                    </td>
-                    <td data-label="В наличии">{line.balance} ед.</td>
-                    <td data-label="Цена">{formatRub(line.price)}</td>
-                    <td data-label="Количество">
-                      <PurchaseControl part={line} compact />
-                    </td>
-                    <td data-label="Сумма" data-testid="line-sum">
-                      {formatRub(line.price * line.amount)}
-                    </td>
-                    <td>
-                      <form method="post" action="/cart" onSubmit={(e) => e.preventDefault()}>
-                        <RemoveButton line={line} />
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CartTable lines={shown} />
           <div className="cart-summary">
             <p className="cart-summary__total">
               Итого: <strong data-testid="cart-total">{formatRub(total)}</strong>
@@ -130,28 +90,5 @@ export default function CartPage() {
         </>
       )}
     </div>
-  );
-}
-
-function RemoveButton({ line }: { line: { id: string; name: string; price: number; balance: number } }) {
-  const { change } = useCart();
-  return (
-    <>
-      <input type="hidden" name="id" value={line.id} />
-      <input type="hidden" name="returnTo" value="/cart" />
-      <button
-        type="submit"
-        name="intent"
-        value="delete"
-        className="icon-btn"
-        aria-label={`Удалить ${line.name}`}
-        onClick={(event) => {
-          event.preventDefault();
-          change("delete", line);
-        }}
-      >
-        ×
-      </button>
-    </>
   );
 }

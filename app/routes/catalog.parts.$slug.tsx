@@ -7,10 +7,11 @@ import { Gallery } from "~/components/gallery";
 import { PartImage } from "~/components/part-image";
 import { PurchaseControl } from "~/components/purchase-control";
 import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data";
-import { ecommerceEvent, pushDataLayer } from "~/lib/analytics";
+import { ecommerceEvent } from "~/lib/analytics";
 import { relatedParts, serializePartsQuery } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
 import { PART_LOAD_ERROR } from "~/lib/messages";
+import { pushDataLayer } from "~/utils/data-layer";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 
@@ -25,7 +26,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!part) throw redirect("/not-found");
   // Random, but the same for everyone on a given day, so the server and the browser agree.
   const day = new Date().toISOString().slice(0, 10);
-  const related = relatedParts(snapshot, part.id, `${part.id}:${day}`).map((p) => ({ id: p.id, slug: p.slug, name: p.fullName || p.name, price: p.price, image: p.images[0] ?? null }));
+  const related = relatedParts(snapshot, part.id, `${part.id}:${day}`).map((p) => ({
+    id: p.id,
+    slug: p.slug,
+    name: p.fullName || p.name,
+    price: p.price,
+    image: p.images[0] ?? null,
+  }));
   return json({ part, related, error: null });
 }
 

@@ -1,34 +1,15 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
-import { PartImage } from "~/components/part-image";
 import { Pagination } from "~/components/pagination";
-import { PurchaseControl } from "~/components/purchase-control";
+import { PartRow, PartRowSkeletons, type PartRowData } from "~/components/part-row";
+import { PartsFilters, PartsSearch } from "~/components/parts-filters";
 import { SALES_POINTS } from "~/data/site";
-import { parsePartsQuery, runPartsQuery, serializePartsQuery, SORT_BY_VALUES, type PartsQuery, type SortBy } from "~/lib/catalogue-query";
-import { formatRub } from "~/lib/format";
+import { parsePartsQuery, runPartsQuery, serializePartsQuery, type PartsQuery } from "~/lib/catalogue-query";
 import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
-
-const SORT_LABELS: Record<SortBy, string> = {
-  name_asc: "По названию, А–Я",
-  name_desc: "По названию, Я–А",
-  price_desc: "Сначала дороже",
-  price_asc: "Сначала дешевле",
-};
-
-interface PartRowData {
-  id: string;
-  slug: string;
-  name: string;
-  fullName: string;
-  article: string;
-  price: number;
-  balance: number;
-  image: string | null;
-}
 
 interface PartsListData {
   query: PartsQuery;
@@ -55,7 +36,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json<PartsListData>({
       query: { ...query, page: result.page },
       groups: snapshot.groups,
-      items: result.items.map((p) => ({ id: p.id, slug: p.slug, name: p.name, fullName: p.fullName, article: p.article, price: p.price, balance: p.balance, image: p.images[0] ?? null })),
+      items: result.items.map((p) => ({
+        id: p.id,
+        slug: p.slug,
+        name: p.name,
+        fullName: p.fullName,
+        article: p.article,
+        price: p.price,
+        balance: p.balance,
+        image: p.images[0] ?? null,
+      })),
       total: result.total,
       pageCount: result.pageCount,
       shownQuery: result.shownQuery ?? null,
@@ -85,20 +75,6 @@ function href(query: PartsQuery, patch: Partial<PartsQuery>) {
   return qs ? `?${qs}` : "/catalog/parts";
 }
 
-function SkeletonRows() {
-  return (
-    <ul className="parts-list" aria-hidden="true" data-testid="parts-skeleton">
-      {Array.from({ length: 6 }, (_, i) => (
-        <li key={i} className="part-row part-row--skeleton">
-          <span className="skeleton skeleton--img" />
-          <span className="skeleton skeleton--text" />
-          <span className="skeleton skeleton--price" />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export default function PartsCatalogue() {
   const { query, groups, items, total, pageCount, shownQuery, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -119,61 +95,8 @@ export default function PartsCatalogue() {
         </ul>
       </div>
 
-      {/* A new search or filter keeps the visitor's place; a new page of results (a plain link) starts at the top. */}
-      <Form
-        method="get"
-        action="/catalog/parts"
-        preventScrollReset
-        className="parts-search"
-        role="search"
-        onSubmit={(event) => {
-          const input = event.currentTarget.elements.namedItem("search") as HTMLInputElement | null;
-          if (input) input.value = input.value.trim();
-        }}
-      >
-        <label htmlFor="parts-search" className="visually-hidden">
-          Поиск по каталогу
-        </label>
-        <input id="parts-search" type="search" name="search" defaultValue={query.search} key={query.search} placeholder="Название, артикул" maxLength={200} className="field__input" />
-        {query.groups.map((group) => (
-          <input key={group} type="hidden" name="groups" value={group} />
-        ))}
-        {query.sortBy !== "name_asc" ? <input type="hidden" name="sortBy" value={query.sortBy} /> : null}
-        <button type="submit" className="btn btn--primary">
-          Искать
-        </button>
-      </Form>
-
-      <details className="filters" open={query.groups.length > 0 || query.sortBy !== "name_asc" ? true : undefined}>
-        <summary className="btn btn--outline btn--small">Фильтры</summary>
-        <Form method="get" action="/catalog/parts" preventScrollReset className="filters__panel">
-          {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
-          <div className="field">
-            <label htmlFor="parts-sort" className="field__label">
-              Сортировка
-            </label>
-            <select id="parts-sort" name="sortBy" defaultValue={query.sortBy} className="field__input">
-              {SORT_BY_VALUES.map((value) => (
-                <option key={value} value={value}>
-                  {SORT_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <fieldset className="filters__groups">
-            <legend className="field__label">Модельный ряд</legend>
-            {groups.map((group) => (
-              <label key={group} className="checkbox">
-                <input type="checkbox" name="groups" value={group} defaultChecked={query.groups.includes(group)} />
-                <span>{group}</span>
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" className="btn btn--primary">
-            Применить
-          </button>
-        </Form>
-      </details>
+      <PartsSearch query={query} />
+      <PartsFilters query={query} groups={groups} />
 
       {shownQuery ? <p className="parts-note">Показаны результаты по запросу «{shownQuery}»</p> : null}
 
@@ -182,7 +105,7 @@ export default function PartsCatalogue() {
           {error}
         </p>
       ) : loading ? (
-        <SkeletonRows />
+        <PartRowSkeletons />
       ) : items.length === 0 ? (
         <p className="empty-state">{NO_MATCHES}</p>
       ) : (
@@ -190,25 +113,7 @@ export default function PartsCatalogue() {
           <p className="muted parts-count">Найдено: {total}</p>
           <ul className="parts-list">
             {items.map((part, index) => (
-              <li key={part.id} className="part-row" data-testid="part-row">
-                <Link to={part.slug} className="part-row__image" tabIndex={-1} aria-hidden="true">
-                  <PartImage src={part.image ?? undefined} alt="" width={120} height={90} eager={index < 2} />
-                </Link>
-                <div className="part-row__main">
-                  <h2 className="part-row__name">
-                    <Link to={part.slug}>{part.fullName}</Link>
-                  </h2>
-                  <p className="part-row__article">Артикул: {part.article || "-"}</p>
-                  <p className="part-row__stock">В наличии: {part.balance} ед.</p>
-                </div>
-                <div className="part-row__buy">
-                  <p className="part-row__price">
-                    {formatRub(part.price)}
-                    <span>цена с учетом НДС</span>
-                  </p>
-                  <PurchaseControl part={{ id: part.id, name: part.name, price: part.price, balance: part.balance }} />
-                </div>
-              </li>
+              <PartRow key={part.id} part={part} eager={index < 2} />
             ))}
           </ul>
           <Pagination page={query.page} pageCount={pageCount} hrefFor={(page) => href(query, { page })} />

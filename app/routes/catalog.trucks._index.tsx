@@ -1,8 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { PartImage } from "~/components/part-image";
-import { SavingsBadge } from "~/components/savings-badge";
+import { TruckCard } from "~/components/truck-card";
 import { isTruckTypeSlug, TRUCK_TYPES, truckTypeName, type TruckType } from "~/data/truck-types";
 import { TRUCK_CATEGORIES, trucksOfType } from "~/data/trucks";
 import { pageMeta } from "~/lib/seo";
@@ -12,7 +11,8 @@ type TypeSlug = TruckType["slug"];
 const META: Record<TypeSlug | "all", { title: string; description: string }> = {
   all: {
     title: "Модельный ряд FAW: тягачи, спецтехника и самосвалы",
-    description: "Вся техника FAW у официального дилера в Красноярске: магистральные тягачи J6 и J7, самосвалы и спецтехника. Лизинг с субсидией, сервис и запчасти.",
+    description:
+      "Вся техника FAW у официального дилера в Красноярске: магистральные тягачи J6 и J7, самосвалы и спецтехника. Лизинг с субсидией, сервис и запчасти.",
   },
   tyagach: {
     title: "Седельные тягачи FAW J6 и J7",
@@ -20,7 +20,8 @@ const META: Record<TypeSlug | "all", { title: string; description: string }> = {
   },
   spectehnika: {
     title: "Спецтехника FAW: миксеры, манипуляторы, мультилифты",
-    description: "Спецтехника на шасси FAW: автобетоносмесители, автобетононасосы, краны-манипуляторы, мультилифты и лесовозы. Официальный дилер в Красноярске.",
+    description:
+      "Спецтехника на шасси FAW: автобетоносмесители, автобетононасосы, краны-манипуляторы, мультилифты и лесовозы. Официальный дилер в Красноярске.",
   },
   samosval: {
     title: "Самосвалы FAW 6x4, 8x4 и 6x6",
@@ -59,15 +60,6 @@ function modelsWord(n: number): string {
   return "моделей";
 }
 
-function WheelIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="9" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
 export default function TruckList() {
   const { type, trucks, counts } = useLoaderData<typeof loader>();
   const heading = type ? truckTypeName(type) : "Вся техника";
@@ -104,34 +96,11 @@ export default function TruckList() {
         </nav>
 
         <ul className="truck-grid" aria-label={heading}>
-          {trucks.map((truck, index) => {
-            const href = `/catalog/trucks/${truck.type}/${truck.slug}`;
-            return (
-              <li key={truck.slug}>
-                <article className="truck-card" data-testid="truck-card">
-                  <Link to={href} className="truck-card__image" tabIndex={-1} aria-hidden="true">
-                    <PartImage src={truck.image} alt={truck.name} width={800} height={600} eager={index < 3} />
-                  </Link>
-                  <div className="truck-card__body">
-                    <div className="truck-card__badges">
-                      <span className="formula-badge" title="Колесная формула">
-                        <WheelIcon />
-                        <span className="visually-hidden">Колесная формула </span>
-                        {truck.formula}
-                      </span>
-                      {truck.stock > 0 ? <SavingsBadge amount={truck.stock} /> : null}
-                    </div>
-                    <h2 className="truck-card__name">
-                      <Link to={href}>{truck.name}</Link>
-                    </h2>
-                    <Link to={href} className="btn btn--outline truck-card__more" aria-label={`Подробнее: ${truck.name}`}>
-                      Подробнее
-                    </Link>
-                  </div>
-                </article>
-              </li>
-            );
-          })}
+          {trucks.map((truck, index) => (
+            <li key={truck.slug}>
+              <TruckCard truck={truck} eager={index < 3} />
+            </li>
+          ))}
         </ul>
 
         <aside className="help-banner" aria-labelledby="help-title">

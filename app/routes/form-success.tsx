@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Заявка отправлена", description: "Спасибо! Мы получили вашу заявку и скоро свяжемся с вами.", noindex: true });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Заявка отправлена", description: "Спасибо! Мы получили вашу заявку и скоро свяжемся с вами.", noindex: true });
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

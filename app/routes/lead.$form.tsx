@@ -4,11 +4,12 @@ import { LeadForm } from "~/components/forms/lead-form";
 import { isLeadFormName, LEAD_FORMS } from "~/lib/lead-forms";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
-import { handleLeadAction } from "~server/lead-action.server";
+import { handleLeadAction, leadResponseMode } from "~server/lead-action.server";
 
 /**
- * Each lead form's own page. Modals post here; without JavaScript a refused submission comes
- * back to this page with the errors and everything typed.
+ * Each lead form's own page and its action. Modals post here; without JavaScript a refused
+ * submission comes back to this page with the errors and everything typed. The parts-list
+ * upload's XHR posts here too (leadDataUrl) and is answered JSON.
  */
 export function loader({ params, request }: LoaderFunctionArgs) {
   if (!isLeadFormName(params.form)) throw redirect("/not-found");
@@ -18,7 +19,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!isLeadFormName(params.form)) return json({ formError: "Такой формы нет" }, { status: 404 });
-  return handleLeadAction(request, context, params.form);
+  return handleLeadAction(request, context, params.form, leadResponseMode(request));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

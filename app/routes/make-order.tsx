@@ -11,7 +11,7 @@ import { orderValidator } from "~/lib/lead-forms";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
-import { readCart } from "~server/cart-cookie.server";
+import { readCart } from "~server/cookies.server";
 import { handleOrderAction } from "~server/order-action.server";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });

@@ -2,19 +2,21 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useCart } from "~/components/cart-provider";
-import { ecommerceEvent, pushDataLayer } from "~/lib/analytics";
+import { ecommerceEvent } from "~/lib/analytics";
+import { serializeCartCookie } from "~/lib/cookies";
 import { pageMeta } from "~/lib/seo";
-import { cartSetCookie, isSecure } from "~server/cart-cookie.server";
-import { LAST_ORDER_COOKIE, readLastOrder } from "~server/order-action.server";
+import { pushDataLayer } from "~/utils/data-layer";
+import { clearLastOrder, isSecure, readLastOrder } from "~server/cookies.server";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Заказ оформлен", description: "Спасибо за заказ! Менеджер свяжется с вами.", noindex: true });
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  const order = readLastOrder(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const order = await readLastOrder(request);
+  const secure = isSecure(context.services.config);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   // The spec clears the cart here; the purchase is handed over once.
-  headers.append("Set-Cookie", cartSetCookie([], isSecure(context.services.config)));
-  if (order) headers.append("Set-Cookie", `${LAST_ORDER_COOKIE}=; Path=/order-success; Max-Age=0; SameSite=Lax`);
+  headers.append("Set-Cookie", serializeCartCookie([], { secure }));
+  if (order) headers.append("Set-Cookie", await clearLastOrder(secure));
   return json({ order }, { headers });
 }
 

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
 /** The CSP nonce of the current response; empty in the browser, where it is no longer needed. */
-export const NonceContext = createContext("");
+const NonceContext = createContext("");
 export const NonceProvider = NonceContext.Provider;
 export const useNonce = () => useContext(NonceContext);

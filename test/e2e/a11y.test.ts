@@ -5,9 +5,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { firstLink } from "../server-process";
-import { MODES, newContext, ready, serverAndBrowser } from "./harness";
+import { closeAfterTest, MODES, newContext, openPage, ready, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
 let truckPath: string;
@@ -51,10 +51,11 @@ async function axeContext(javaScriptEnabled: boolean, mobile = false): Promise<B
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-      .slice(0, 3)
-      .map((n) => n.target.join(" "))
-      .join(", ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(", ")}`,
   );
 }
 
@@ -102,6 +103,7 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
     await context?.close();
   });
 
+  // axe over every route, one after the other: minutes on a busy 2-core machine.
   it("finds no violations on any route", async () => {
     const found: Record<string, string[]> = {};
     for (const path of ROUTES()) {
@@ -111,7 +113,7 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
       if (v.length) found[path] = v;
     }
     expect(found).toEqual({});
-  }, 180_000);
+  }, 420_000);
 
   it("finds no violations on /cart and /make-order with an item", async () => {
     await addToCart(page, javaScriptEnabled);
@@ -135,6 +137,7 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
 
   it("finds no violations with the mobile menu open (390 px)", async () => {
     const mobile = await axeContext(javaScriptEnabled, true);
+    closeAfterTest(mobile);
     const p = await mobile.newPage();
     await p.goto("/catalog/parts");
     await ready(p, javaScriptEnabled);
@@ -144,13 +147,11 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
     await p.locator(".mobile-menu__group > summary").click();
     await p.getByRole("navigation", { name: "Мобильное меню" }).getByRole("link", { name: "Каталог" }).waitFor();
     expect(await violations(p)).toEqual([]);
-    await mobile.close();
   });
 });
 
 describe("keyboard", () => {
   let context: BrowserContext;
-  let page: Page;
 
   beforeAll(async () => {
     context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
@@ -160,8 +161,10 @@ describe("keyboard", () => {
     await context?.close();
   });
 
+  /** A page of the shared context, closed when the test finishes. */
   const open = async (path: string) => {
-    page = await context.newPage();
+    const page = await context.newPage();
+    onTestFinished(() => page.close());
     await page.goto(path);
     await ready(page, true);
     return page;
@@ -182,7 +185,6 @@ describe("keyboard", () => {
     await p.keyboard.press("Escape");
     await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
     await expect.poll(() => focused(p)).toBe("Запчасти");
-    await p.close();
   });
 
   it("toggles the savings tooltip of a truck card with Enter and closes it with Escape", async () => {
@@ -198,7 +200,6 @@ describe("keyboard", () => {
     await p.keyboard.press("Escape");
     await tooltip.waitFor({ state: "hidden" });
     await expect(p.evaluate(() => document.activeElement?.tagName)).resolves.toBe("SUMMARY");
-    await p.close();
   });
 
   it("moves between the truck tabs with the arrow keys", async () => {
@@ -216,7 +217,6 @@ describe("keyboard", () => {
     await expect(tabs.first().getAttribute("aria-selected")).resolves.toBe("true");
     await p.keyboard.press("ArrowLeft");
     await expect(tabs.last().getAttribute("aria-selected")).resolves.toBe("true");
-    await p.close();
   });
 
   it("buys a part and steps its quantity with the keyboard", async () => {
@@ -234,7 +234,6 @@ describe("keyboard", () => {
     await main.getByRole("button", { name: "Уменьшить количество" }).first().focus();
     await p.keyboard.press(" ");
     await expect.poll(() => value.textContent()).toContain("1");
-    await p.close();
   });
 
   it("opens and closes the FAQ items with Enter and Space", async () => {
@@ -247,16 +246,12 @@ describe("keyboard", () => {
     await expect.poll(() => second.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     await p.keyboard.press(" ");
     await expect.poll(() => second.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-    await p.close();
   });
 });
 
 describe.each(MODES)("focus and errors $name", ({ javaScriptEnabled }) => {
   it("shows a visible focus outline on everything reached by Tab", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/catalog/parts");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled });
     const seen: string[] = [];
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
@@ -266,21 +261,20 @@ describe.each(MODES)("focus and errors $name", ({ javaScriptEnabled }) => {
         const style = getComputedStyle(el);
         const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
         const ring = style.boxShadow !== "none" && style.boxShadow !== "";
-        return { label: `${el.tagName.toLowerCase()} ${(el.textContent ?? "").trim().slice(0, 30) || el.getAttribute("aria-label") || ""}`, visible: el.matches(":focus-visible") && (outline || ring) };
+        return {
+          label: `${el.tagName.toLowerCase()} ${(el.textContent ?? "").trim().slice(0, 30) || el.getAttribute("aria-label") || ""}`,
+          visible: el.matches(":focus-visible") && (outline || ring),
+        };
       });
       if (!info) continue;
       seen.push(info.label);
       expect(info.visible, `focus not visible on ${info.label}`).toBe(true);
     }
     expect(seen.length).toBeGreaterThan(10);
-    await context.close();
   });
 
   it("ties each form error to its field with aria-invalid and aria-describedby", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/delivery?modal=callback");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/delivery?modal=callback", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
     await dialog.getByRole("button", { name: "Отправить" }).click();
     const scope = javaScriptEnabled ? dialog : page.locator("main");
@@ -296,6 +290,5 @@ describe.each(MODES)("focus and errors $name", ({ javaScriptEnabled }) => {
       const texts = await Promise.all(describedBy.split(/\s+/).map((id) => page.locator(`[id="${id}"]`).textContent()));
       expect(texts.join(" ")).toContain(message);
     }
-    await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Part } from "~/lib/part";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { MODES, newContext, ready, serverAndBrowser } from "./harness";
+import { MODES, openPage, ready, serverAndBrowser } from "./harness";
 
 let notify: FakeNotify;
 
@@ -38,10 +38,7 @@ async function dataLayer(page: Page) {
 
 describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
   it("buys, steps within the balance, survives a reload and orders", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-
-    await page.goto(`/catalog/parts/${soldOut.slug}`);
+    const { page } = await openPage(suite, `/catalog/parts/${soldOut.slug}`, { javaScriptEnabled });
     await expect(control(page, soldOut).getByRole("button", { name: "Купить" }).isDisabled()).resolves.toBe(true);
 
     await page.goto(`/catalog/parts/${twoInStock.slug}`);
@@ -67,7 +64,9 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
       const events = (await dataLayer(page)) as { ecommerce: Record<string, unknown> }[];
       const cartEvents = events.filter((e) => e.ecommerce.add || e.ecommerce.remove);
       expect(cartEvents.map((e) => Object.keys(e.ecommerce).find((k) => k !== "currencyCode"))).toEqual(["add", "remove", "add"]);
-      expect(cartEvents[0]).toEqual({ ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } } });
+      expect(cartEvents[0]).toEqual({
+        ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } },
+      });
       expect(events.some((e) => e.ecommerce.detail)).toBe(true);
     }
 
@@ -77,7 +76,10 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.goto("/cart");
     await ready(page, javaScriptEnabled);
     await expect(page.getByTestId(`cart-line-${twoInStock.id}`).getByTestId("line-sum").textContent()).resolves.toContain(
-      new Intl.NumberFormat("ru-RU").format(twoInStock.price * 2).replace(/\s/g, "\u00a0").slice(0, 2),
+      new Intl.NumberFormat("ru-RU")
+        .format(twoInStock.price * 2)
+        .replace(/\s/g, "\u00a0")
+        .slice(0, 2),
     );
     const total = twoInStock.price * 2 + another.price;
     const shownTotal = (await page.getByTestId("cart-total").textContent())!.replace(/\D/g, "");
@@ -123,20 +125,19 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     }
     await page.goto("/make-order");
     expect(new URL(page.url()).pathname).toBe("/");
-    await context.close();
   });
 
   it("keeps the visitor on the form with what was typed when the order fails", async () => {
     notify.mode = "fail";
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
     const alerts: string[] = [];
-    page.on("dialog", async (d) => {
-      alerts.push(d.message());
-      await d.dismiss();
+    const { page } = await openPage(suite, `/catalog/parts/${another.slug}`, {
+      javaScriptEnabled,
+      init: (page) =>
+        page.on("dialog", async (d) => {
+          alerts.push(d.message());
+          await d.dismiss();
+        }),
     });
-    await page.goto(`/catalog/parts/${another.slug}`);
-    await ready(page, javaScriptEnabled);
     await control(page, another).getByRole("button", { name: "Купить" }).click();
     await expect.poll(() => headerCart(page).textContent()).toBe("Корзина (1)");
     await page.goto("/make-order");
@@ -150,17 +151,13 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await expect(page.getByLabel("ФИО").inputValue()).resolves.toBe("Орлов");
     expect(new URL(page.url()).pathname).toBe("/make-order");
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
-    await context.close();
   });
 
   it("shows 'Корзина пуста' for an empty cart and sends an empty cart away from the order form", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/cart");
+    const { page } = await openPage(suite, "/cart", { javaScriptEnabled });
     await page.getByText("Корзина пуста").waitFor();
     await page.goto("/make-order");
     expect(new URL(page.url()).pathname).toBe("/");
-    await context.close();
   });
 });
 
@@ -208,44 +205,39 @@ describe("cart cookie", () => {
       return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: suite.server.url };
     });
     const events = cookies.find((c) => c.name === "cart_events");
-    expect(JSON.parse(Buffer.from(events!.value, "base64url").toString("utf8"))).toEqual([
+    // A Remix cookie: the JSON's UTF-8 bytes in base64, URL-encoded.
+    expect(JSON.parse(Buffer.from(decodeURIComponent(events!.value), "base64").toString("utf8"))).toEqual([
       { ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } } },
     ]);
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    await context.addCookies(cookies);
-    const page = await context.newPage();
-    await page.goto("/delivery");
-    await ready(page, true);
+    const { page, context } = await openPage(suite, "/delivery", { javaScriptEnabled: true, init: (_, fresh) => fresh.addCookies(cookies) });
     const layer = (await dataLayer(page)) as { ecommerce: { add?: unknown } }[];
     expect(layer.filter((e) => e.ecommerce.add)).toHaveLength(1);
     expect((await context.cookies()).find((c) => c.name === "cart_events")).toBeUndefined();
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
-    await context.close();
   });
 });
 
 describe("cart with the browser's storage blocked", () => {
   it("hydrates and keeps the cart in the cookie when localStorage and sessionStorage throw", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    // As with storage disabled in the browser's settings: touching either one throws.
-    await context.addInitScript(() => {
-      for (const name of ["localStorage", "sessionStorage"]) {
-        Object.defineProperty(window, name, {
-          get() {
-            throw new DOMException("The operation is insecure.", "SecurityError");
-          },
-        });
-      }
+    const { page } = await openPage(suite, `/catalog/parts/${another.slug}`, {
+      javaScriptEnabled: true,
+      // As with storage disabled in the browser's settings: touching either one throws.
+      init: (_, context) =>
+        context.addInitScript(() => {
+          for (const name of ["localStorage", "sessionStorage"]) {
+            Object.defineProperty(window, name, {
+              get() {
+                throw new DOMException("The operation is insecure.", "SecurityError");
+              },
+            });
+          }
+        }),
     });
-    const page = await context.newPage();
-    await page.goto(`/catalog/parts/${another.slug}`);
-    await ready(page, true);
     await control(page, another).getByRole("button", { name: "Купить" }).click();
     await control(page, another).getByRole("button", { name: "Увеличить количество" }).waitFor();
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
     await page.reload();
     await ready(page, true);
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
-    await context.close();
   });
 });

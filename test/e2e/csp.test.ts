@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { newContext, ready, serverAndBrowser, watchConsole } from "./harness";
+import { blankPage, ready, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
-const part = generateParts(360).flatMap((g) => g.parts).find((p) => p.balance > 0 && p.images.length > 1)!;
-
+const part = generateParts(360)
+  .flatMap((g) => g.parts)
+  .find((p) => p.balance > 0 && p.images.length > 1)!;
 
 const ROUTES = [
   "/",
@@ -29,26 +30,23 @@ const ROUTES = [
 
 describe("content security policy in the browser", () => {
   it("is never violated on any page, with its scripts, styles, modals and carousels running", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
+    const { page, errors } = await blankPage(suite, { javaScriptEnabled: true });
     // Recorded before any page script runs; init scripts are not subject to the page's policy.
-    await context.addInitScript(() => {
+    await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
       document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
     });
-    const page = await context.newPage();
-    const errors = watchConsole(page);
     for (const route of ROUTES) {
       await page.goto(route);
       await ready(page, true);
       // Let lazy chunks (carousels, the lead form) load: some wait until they come near the screen.
-      await page.waitForLoadState("networkidle");
+      await settled(page, true);
       for (const carousel of await page.locator(".carousel").all()) await carousel.scrollIntoViewIfNeeded();
       await page.waitForFunction(() => !document.querySelector(".carousel:not(.is-ready)"));
       const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
       expect(violations, route).toEqual([]);
     }
     expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
-    await context.close();
   });
 });

@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadDataUrl } from "~/lib/lead-forms";
 import { startServer, type RunningServer } from "./harness";
 
 let server: RunningServer;
@@ -90,13 +91,52 @@ const hostile = fc.oneof(
   fc.string({ unit: "binary", maxLength: 60 }),
   fc.string({ maxLength: 300 }),
   fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...PAYLOADS), fc.string({ maxLength: 20 })).map((t) => t.join("")),
-  fc.constantFrom("", " ", "-1", "-1e309", "1e309", "NaN", "Infinity", "0x10", "99999999999999999999999", "__proto__", "constructor", "toString", "/", "//evil.example", "/\\evil", "%00", "\u0000", "\uFFFF", "\uD800"),
+  fc.constantFrom(
+    "",
+    " ",
+    "-1",
+    "-1e309",
+    "1e309",
+    "NaN",
+    "Infinity",
+    "0x10",
+    "99999999999999999999999",
+    "__proto__",
+    "constructor",
+    "toString",
+    "/",
+    "//evil.example",
+    "/\\evil",
+    "%00",
+    "\u0000",
+    "\uFFFF",
+    "\uD800",
+  ),
 );
 
 /** Percent-encodes, or not: raw strings carry invalid escapes and bare '&', '=', '#'. */
-const encodedOrRaw = fc.tuple(hostile, fc.boolean()).map(([s, encode]) => (encode ? encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, "\uFFFD")) : s.replace(/[#\s]/g, "+")));
+const encodedOrRaw = fc
+  .tuple(hostile, fc.boolean())
+  .map(([s, encode]) => (encode ? encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, "\uFFFD")) : s.replace(/[#\s]/g, "+")));
 
-const QUERY_KEYS = ["search", "groups", "sortBy", "page", "modal", "fromUrl", "goal", "notice", "returnTo", "_data", "index", "sortBy[]", "groups[]", "page[]", "__proto__", "constructor"];
+const QUERY_KEYS = [
+  "search",
+  "groups",
+  "sortBy",
+  "page",
+  "modal",
+  "fromUrl",
+  "goal",
+  "notice",
+  "returnTo",
+  "_data",
+  "index",
+  "sortBy[]",
+  "groups[]",
+  "page[]",
+  "__proto__",
+  "constructor",
+];
 
 const queryString = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 10 })), encodedOrRaw), { maxLength: 12 })
@@ -174,7 +214,7 @@ beforeAll(async () => {
     "/lead/buy",
     "/lead/parts-list",
     "/lead/nope",
-    "/api/lead/callback",
+    leadDataUrl("callback"),
     "/cookie-consent",
     "/not-found",
     "/robots.txt",
@@ -185,7 +225,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const total = Object.values(cases).reduce((a, b) => a + b, 0);
-  console.log(`fuzz: ${total} generated cases (${Object.entries(cases).map(([k, v]) => `${k} ${v}`).join(", ")}), ${requests} requests`);
+  console.log(
+    `fuzz: ${total} generated cases (${Object.entries(cases)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}), ${requests} requests`,
+  );
   await server?.stop();
 });
 
@@ -229,19 +273,24 @@ describe("loaders under random and hostile query strings", () => {
 
   it("escape the search text, fromUrl and page wherever they are shown", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PAYLOADS), fc.constantFrom("search", "fromUrl", "page", "returnTo", "modal"), fc.boolean(), async (payload, key, data) => {
-        count("reflection");
-        const base = key === "search" ? "/catalog/parts" : key === "fromUrl" ? "/form-success" : key === "page" ? "/lead/callback" : "/delivery";
-        const value = key === "fromUrl" || key === "page" ? `/delivery?x=${payload}` : payload;
-        const qs = `${key}=${encodeURIComponent(value)}${data ? "" : ""}`;
-        const answer = await hit(`${base}?${qs}`);
-        expectNo5xx(answer, `GET ${base}?${qs}`);
-        expectEscaped(answer, `GET ${base}?${qs}`);
-        if (key === "search" && answer.status === 200) {
-          // The trimmed search is shown back in the input, escaped.
-          expect(answer.body).toContain("xq7z");
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...PAYLOADS),
+        fc.constantFrom("search", "fromUrl", "page", "returnTo", "modal"),
+        fc.boolean(),
+        async (payload, key, data) => {
+          count("reflection");
+          const base = key === "search" ? "/catalog/parts" : key === "fromUrl" ? "/form-success" : key === "page" ? "/lead/callback" : "/delivery";
+          const value = key === "fromUrl" || key === "page" ? `/delivery?x=${payload}` : payload;
+          const qs = `${key}=${encodeURIComponent(value)}${data ? "" : ""}`;
+          const answer = await hit(`${base}?${qs}`);
+          expectNo5xx(answer, `GET ${base}?${qs}`);
+          expectEscaped(answer, `GET ${base}?${qs}`);
+          if (key === "search" && answer.status === 200) {
+            // The trimmed search is shown back in the input, escaped.
+            expect(answer.body).toContain("xq7z");
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -249,16 +298,39 @@ describe("loaders under random and hostile query strings", () => {
   it("survive any cart cookie", async () => {
     const cookie = fc.oneof(
       fc.string({ maxLength: 400 }),
-      fc.array(fc.tuple(fc.oneof(fc.constant(partId), fc.string({ maxLength: 12 })), fc.oneof(fc.integer(), fc.constantFrom("-1", "1e309", "NaN", "", "0x1", "9".repeat(40)))), { maxLength: 30 }).map((items) => items.map(([id, n]) => `${id}.${n}`).join("~")),
-      fc.constantFrom("%E0%A4%A", "%", "~~~~", ".....", `${partId}.5~${partId}.7`, `${partId}.1`.repeat(2000).slice(0, 3900), "__proto__.1", "constructor.1~toString.2"),
+      fc
+        .array(
+          fc.tuple(
+            fc.oneof(fc.constant(partId), fc.string({ maxLength: 12 })),
+            fc.oneof(fc.integer(), fc.constantFrom("-1", "1e309", "NaN", "", "0x1", "9".repeat(40))),
+          ),
+          { maxLength: 30 },
+        )
+        .map((items) => items.map(([id, n]) => `${id}.${n}`).join("~")),
+      fc.constantFrom(
+        "%E0%A4%A",
+        "%",
+        "~~~~",
+        ".....",
+        `${partId}.5~${partId}.7`,
+        `${partId}.1`.repeat(2000).slice(0, 3900),
+        "__proto__.1",
+        "constructor.1~toString.2",
+      ),
     );
     await fc.assert(
-      fc.asyncProperty(cookie, fc.constantFrom("/", "/cart", "/make-order", "/catalog/parts", `/catalog/parts/${partSlug}`, "/order-success"), async (value, route) => {
-        count("cart cookies");
-        const safe = value.replace(/[;\r\n\u0000-\u001f\u007f-\uffff]/g, "");
-        const answer = await hit(route, { headers: { Cookie: `cart=${safe}; cart_events=${Buffer.from(safe).toString("base64url")}; last_order=${safe}; cookie_consent=${safe}` } });
-        expectNo5xx(answer, `GET ${route} with cart=${safe.slice(0, 80)}`);
-      }),
+      fc.asyncProperty(
+        cookie,
+        fc.constantFrom("/", "/cart", "/make-order", "/catalog/parts", `/catalog/parts/${partSlug}`, "/order-success"),
+        async (value, route) => {
+          count("cart cookies");
+          const safe = value.replace(/[;\p{Cc}\u007f-\uffff]/gu, "");
+          // The server-only cookies as Remix writes them (base64, URL-encoded), so their JSON is parsed too.
+          const remixValue = encodeURIComponent(Buffer.from(safe).toString("base64"));
+          const answer = await hit(route, { headers: { Cookie: `cart=${safe}; cart_events=${remixValue}; last_order=${remixValue}; cookie_consent=${safe}` } });
+          expectNo5xx(answer, `GET ${route} with cart=${safe.slice(0, 80)}`);
+        },
+      ),
       { numRuns: 120 },
     );
     expect(badLogLines()).toEqual([]);
@@ -266,9 +338,31 @@ describe("loaders under random and hostile query strings", () => {
 });
 
 const LEAD_FORMS = ["callback", "price", "leasing", "buy", "parts-list"] as const;
-const FIELD_NAMES = ["name", "phone", "inn", "comment", "source", "consent", "page", "website", "email", "city", "invoice", "intent", "id", "returnTo", "files", "__proto__", "fields[]", "name[]"];
+const FIELD_NAMES = [
+  "name",
+  "phone",
+  "inn",
+  "comment",
+  "source",
+  "consent",
+  "page",
+  "website",
+  "email",
+  "city",
+  "invoice",
+  "intent",
+  "id",
+  "returnTo",
+  "files",
+  "__proto__",
+  "fields[]",
+  "name[]",
+];
 
-const formField = fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }), hostile);
+const formField = fc.tuple(
+  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
+  hostile,
+);
 const validish = fc.record({
   name: fc.oneof(fc.constantFrom(...PAYLOADS), fc.string({ minLength: 1, maxLength: 50 })),
   phone: fc.oneof(fc.constant("+7 (912) 345-67-89"), hostile),
@@ -289,21 +383,40 @@ const body = fc.oneof(
   fc.array(formField, { maxLength: 15 }).map((pairs) => urlencoded(pairs)),
   validish.chain((v) => fc.array(formField, { maxLength: 4 }).map((extra) => urlencoded([...Object.entries(v), ...extra]))),
   fc.string({ unit: "binary", maxLength: 500 }),
-  fc.constantFrom("%E0%A4%A=%E0%A4%A", "name=%&phone=%%", "=", "&&&", "a".repeat(70_000), `comment=${"%D0%B0".repeat(20_000)}`, "name[]=a&name[]=b&phone[]=1", "__proto__=x&constructor=y"),
+  fc.constantFrom(
+    "%E0%A4%A=%E0%A4%A",
+    "name=%&phone=%%",
+    "=",
+    "&&&",
+    "a".repeat(70_000),
+    `comment=${"%D0%B0".repeat(20_000)}`,
+    "name[]=a&name[]=b&phone[]=1",
+    "__proto__=x&constructor=y",
+  ),
 );
 
-const contentType = fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=koi8-r", "text/plain", "application/json", "", "multipart/form-data", "multipart/form-data; boundary=zzz");
+const contentType = fc.constantFrom(
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded; charset=koi8-r",
+  "text/plain",
+  "application/json",
+  "",
+  "multipart/form-data",
+  "multipart/form-data; boundary=zzz",
+);
 
 describe("actions under random and hostile bodies", () => {
   it("lead forms never answer 5xx and never reflect unescaped", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...LEAD_FORMS), fc.constantFrom("/lead/", "/api/lead/"), body, contentType, async (form, prefix, payload, type) => {
+      fc.asyncProperty(fc.constantFrom(...LEAD_FORMS), fc.boolean(), body, contentType, async (form, asJson, payload, type) => {
         count("lead bodies");
-        const headers: Record<string, string> = {};
+        // A plain form post, or the data request asking for JSON (the upload's XHR).
+        const url = asJson ? leadDataUrl(form) : `/lead/${form}`;
+        const headers: Record<string, string> = asJson ? { Accept: "application/json" } : {};
         if (type) headers["Content-Type"] = type;
-        const answer = await hit(`${prefix}${form}`, { method: "POST", headers, body: payload });
-        expectNo5xx(answer, `POST ${prefix}${form} (${type}) ${payload.slice(0, 120)}`);
-        expectEscaped(answer, `POST ${prefix}${form}`);
+        const answer = await hit(url, { method: "POST", headers, body: payload });
+        expectNo5xx(answer, `POST ${url} (${type}) ${payload.slice(0, 120)}`);
+        expectEscaped(answer, `POST ${url}`);
       }),
       { numRuns: 300 },
     );
@@ -313,25 +426,46 @@ describe("actions under random and hostile bodies", () => {
   it("/make-order, /cart and /cookie-consent never answer 5xx", async () => {
     const cartCookie = fc.constantFrom("", `cart=${partId}.1`, `cart=${partId}.999999`, "cart=%E0%A4%A", "cart=nope.1");
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/make-order", "/cart", "/cookie-consent", "/no/such/page", "/", "/catalog/parts"), body, contentType, cartCookie, async (route, payload, type, cookie) => {
-        count("other actions");
-        const headers: Record<string, string> = {};
-        if (type) headers["Content-Type"] = type;
-        if (cookie) headers.Cookie = cookie;
-        const answer = await hit(route, { method: "POST", headers, body: payload });
-        expectNo5xx(answer, `POST ${route} (${type}) ${payload.slice(0, 120)}`);
-        expectEscaped(answer, `POST ${route}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("/make-order", "/cart", "/cookie-consent", "/no/such/page", "/", "/catalog/parts"),
+        body,
+        contentType,
+        cartCookie,
+        async (route, payload, type, cookie) => {
+          count("other actions");
+          const headers: Record<string, string> = {};
+          if (type) headers["Content-Type"] = type;
+          if (cookie) headers.Cookie = cookie;
+          const answer = await hit(route, { method: "POST", headers, body: payload });
+          expectNo5xx(answer, `POST ${route} (${type}) ${payload.slice(0, 120)}`);
+          expectEscaped(answer, `POST ${route}`);
+        },
+      ),
       { numRuns: 250 },
     );
     // The cart intents with hostile ids and amounts.
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("add", "remove", "delete", "set", "inc", "__proto__", ""), fc.oneof(fc.constant(partId), hostile), hostile, fc.constantFrom("", `cart=${partId}.3`), async (intent, id, returnTo, cookie) => {
-        count("cart intents");
-        const answer = await hit("/cart", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) }, body: urlencoded([["intent", intent], ["id", id], ["returnTo", returnTo], ["amount", returnTo]]) });
-        expectNo5xx(answer, `POST /cart ${intent} ${id}`);
-        expectEscaped(answer, "POST /cart");
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("add", "remove", "delete", "set", "inc", "__proto__", ""),
+        fc.oneof(fc.constant(partId), hostile),
+        hostile,
+        fc.constantFrom("", `cart=${partId}.3`),
+        async (intent, id, returnTo, cookie) => {
+          count("cart intents");
+          const answer = await hit("/cart", {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+            body: urlencoded([
+              ["intent", intent],
+              ["id", id],
+              ["returnTo", returnTo],
+              ["amount", returnTo],
+            ]),
+          });
+          expectNo5xx(answer, `POST /cart ${intent} ${id}`);
+          expectEscaped(answer, "POST /cart");
+        },
+      ),
       { numRuns: 120 },
     );
     expect(badLogLines()).toEqual([]);
@@ -341,7 +475,10 @@ describe("actions under random and hostile bodies", () => {
     for (const route of routes) {
       for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]) {
         count("methods");
-        const answer = await hit(route, { method, ...(method === "HEAD" || method === "OPTIONS" ? {} : { body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }) });
+        const answer = await hit(route, {
+          method,
+          ...(method === "HEAD" || method === "OPTIONS" ? {} : { body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+        });
         expectNo5xx(answer, `${method} ${route}`);
       }
     }
@@ -370,51 +507,131 @@ const validParts = [
 
 describe("multipart bodies for the parts-list upload", () => {
   const FIXED: [string, () => { body: Buffer; type: string }][] = [
-    ["truncated in a part", () => ({ body: multipart("b0und", [...validParts, { name: "files", filename: "a.txt", body: "x".repeat(5000) }]).subarray(0, 300), type: "multipart/form-data; boundary=b0und" })],
+    [
+      "truncated in a part",
+      () => ({
+        body: multipart("b0und", [...validParts, { name: "files", filename: "a.txt", body: "x".repeat(5000) }]).subarray(0, 300),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
     ["truncated before the end marker", () => ({ body: multipart("b0und", validParts, false), type: "multipart/form-data; boundary=b0und" })],
     ["wrong boundary", () => ({ body: multipart("b0und", validParts), type: "multipart/form-data; boundary=other" })],
     ["empty boundary", () => ({ body: multipart("b0und", validParts), type: "multipart/form-data; boundary=" })],
     ["quoted boundary", () => ({ body: multipart("b0und", validParts), type: 'multipart/form-data; boundary="b0und"' })],
     ["70-char boundary", () => ({ body: multipart("b".repeat(70), validParts), type: `multipart/form-data; boundary=${"b".repeat(70)}` })],
     ["boundary of 500 chars", () => ({ body: multipart("b".repeat(500), validParts), type: `multipart/form-data; boundary=${"b".repeat(500)}` })],
-    ["thousands of tiny parts", () => ({ body: multipart("b0und", Array.from({ length: 5000 }, (_, i) => ({ name: `f${i}`, body: "1" }))), type: "multipart/form-data; boundary=b0und" })],
-    ["thousands of tiny files", () => ({ body: multipart("b0und", [...validParts, ...Array.from({ length: 3000 }, (_, i) => ({ name: "files", filename: `${i}.txt`, body: "1" }))]), type: "multipart/form-data; boundary=b0und" })],
-    ["a file field named like a text field", () => ({ body: multipart("b0und", [{ name: "name", filename: "name.txt", body: "Иван" }, { name: "phone", filename: "p.txt", body: "+7 (912) 345-67-89" }, { name: "consent", body: "on" }]), type: "multipart/form-data; boundary=b0und" })],
-    ["a file field named like a text field plus valid fields", () => ({ body: multipart("b0und", [...validParts, { name: "comment", filename: "c.bin", type: "application/octet-stream", body: Buffer.alloc(20_000, 7) }]), type: "multipart/form-data; boundary=b0und" })],
-    ["a huge text field", () => ({ body: multipart("b0und", [...validParts, { name: "comment", body: "я".repeat(200_000) }]), type: "multipart/form-data; boundary=b0und" })],
-    ["hostile file names", () => ({ body: multipart("b0und", [...validParts, ...PAYLOADS.slice(0, 5).map((p, i) => ({ name: "files", filename: `../../${i}${p}`, body: "x" }))]), type: "multipart/form-data; boundary=b0und" })],
+    [
+      "thousands of tiny parts",
+      () => ({
+        body: multipart(
+          "b0und",
+          Array.from({ length: 5000 }, (_, i) => ({ name: `f${i}`, body: "1" })),
+        ),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
+    [
+      "thousands of tiny files",
+      () => ({
+        body: multipart("b0und", [...validParts, ...Array.from({ length: 3000 }, (_, i) => ({ name: "files", filename: `${i}.txt`, body: "1" }))]),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
+    [
+      "a file field named like a text field",
+      () => ({
+        body: multipart("b0und", [
+          { name: "name", filename: "name.txt", body: "Иван" },
+          { name: "phone", filename: "p.txt", body: "+7 (912) 345-67-89" },
+          { name: "consent", body: "on" },
+        ]),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
+    [
+      "a file field named like a text field plus valid fields",
+      () => ({
+        body: multipart("b0und", [...validParts, { name: "comment", filename: "c.bin", type: "application/octet-stream", body: Buffer.alloc(20_000, 7) }]),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
+    [
+      "a huge text field",
+      () => ({ body: multipart("b0und", [...validParts, { name: "comment", body: "я".repeat(200_000) }]), type: "multipart/form-data; boundary=b0und" }),
+    ],
+    [
+      "hostile file names",
+      () => ({
+        body: multipart("b0und", [...validParts, ...PAYLOADS.slice(0, 5).map((p, i) => ({ name: "files", filename: `../../${i}${p}`, body: "x" }))]),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
     ["no headers in a part", () => ({ body: Buffer.from(`--b0und${CRLF}${CRLF}hello${CRLF}--b0und--${CRLF}`), type: "multipart/form-data; boundary=b0und" })],
     ["garbage", () => ({ body: Buffer.from("\u0000\u0001garbage\r\n--\r\n"), type: "multipart/form-data; boundary=b0und" })],
     ["empty", () => ({ body: Buffer.alloc(0), type: "multipart/form-data; boundary=b0und" })],
-    ["header without colon", () => ({ body: Buffer.from(`--b0und${CRLF}Content-Disposition form-data${CRLF}${CRLF}x${CRLF}--b0und--${CRLF}`), type: "multipart/form-data; boundary=b0und" })],
-    ["non-UTF-8 field", () => ({ body: multipart("b0und", [...validParts, { name: "comment", body: Buffer.from([0xe0, 0xa4, 0xff, 0xfe, 0xc0]) }]), type: "multipart/form-data; boundary=b0und" })],
-    ["just over the upload cap", () => ({ body: multipart("b0und", [...validParts, { name: "files", filename: "big.bin", body: Buffer.alloc(10_485_761, 1) }]), type: "multipart/form-data; boundary=b0und" })],
+    [
+      "header without colon",
+      () => ({
+        body: Buffer.from(`--b0und${CRLF}Content-Disposition form-data${CRLF}${CRLF}x${CRLF}--b0und--${CRLF}`),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
+    [
+      "non-UTF-8 field",
+      () => ({
+        body: multipart("b0und", [...validParts, { name: "comment", body: Buffer.from([0xe0, 0xa4, 0xff, 0xfe, 0xc0]) }]),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
+    [
+      "just over the upload cap",
+      () => ({
+        body: multipart("b0und", [...validParts, { name: "files", filename: "big.bin", body: Buffer.alloc(10_485_761, 1) }]),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
   ];
 
   it.each(FIXED)("%s", async (_name, make) => {
     count("multipart fixed");
     const { body: payload, type } = make();
-    for (const prefix of ["/lead/", "/api/lead/"]) {
-      const answer = await hit(`${prefix}parts-list`, { method: "POST", headers: { "Content-Type": type }, body: new Uint8Array(payload) });
-      expectNo5xx(answer, `${_name} at ${prefix}`);
-      expectEscaped(answer, `${_name} at ${prefix}`);
+    for (const [url, accept] of [
+      ["/lead/parts-list", "*/*"],
+      [leadDataUrl("parts-list"), "application/json"],
+    ]) {
+      const answer = await hit(url, { method: "POST", headers: { "Content-Type": type, Accept: accept }, body: new Uint8Array(payload) });
+      expectNo5xx(answer, `${_name} at ${url}`);
+      expectEscaped(answer, `${_name} at ${url}`);
     }
     expect(badLogLines()).toEqual([]);
   });
 
   it("random multipart bodies never answer 5xx", async () => {
     const part = fc.record({
-      name: fc.oneof(fc.constantFrom("name", "phone", "consent", "comment", "page", "files", "website", ""), fc.string({ maxLength: 10 }).map((s) => s.replace(/["\r\n]/g, ""))),
-      filename: fc.option(fc.string({ maxLength: 30 }).map((s) => s.replace(/["\r\n]/g, "")), { nil: undefined }),
+      name: fc.oneof(
+        fc.constantFrom("name", "phone", "consent", "comment", "page", "files", "website", ""),
+        fc.string({ maxLength: 10 }).map((s) => s.replace(/["\r\n]/g, "")),
+      ),
+      filename: fc.option(
+        fc.string({ maxLength: 30 }).map((s) => s.replace(/["\r\n]/g, "")),
+        { nil: undefined },
+      ),
       type: fc.option(fc.constantFrom("text/plain", "image/png", "application/octet-stream", "x/<script>"), { nil: undefined }),
-      body: fc.oneof(hostile, fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a))),
+      body: fc.oneof(
+        hostile,
+        fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a)),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(part, { maxLength: 20 }), fc.boolean(), fc.nat(4000), fc.boolean(), async (parts, withValid, cut, truncate) => {
         count("multipart random");
         let payload = multipart("rNd", [...(withValid ? validParts : []), ...parts]);
         if (truncate) payload = payload.subarray(0, Math.min(cut, payload.length));
-        const answer = await hit("/api/lead/parts-list", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=rNd" }, body: new Uint8Array(payload) });
+        const answer = await hit(leadDataUrl("parts-list"), {
+          method: "POST",
+          headers: { "Content-Type": "multipart/form-data; boundary=rNd", Accept: "application/json" },
+          body: new Uint8Array(payload),
+        });
         expectNo5xx(answer, `multipart with ${parts.length} parts`);
         expectEscaped(answer, "multipart");
       }),
@@ -429,13 +646,28 @@ describe("the lead rate limiter", () => {
     const ip = "192.0.2.77";
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const answer = await hit("/lead/callback", { ip, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: urlencoded([["name", "Тест"], ["phone", "+7 (912) 345-67-89"], ["consent", "on"], ["page", "/"]]) });
+      const answer = await hit("/lead/callback", {
+        ip,
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: urlencoded([
+          ["name", "Тест"],
+          ["phone", "+7 (912) 345-67-89"],
+          ["consent", "on"],
+          ["page", "/"],
+        ]),
+      });
       statuses.push(answer.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 303)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     // The order shares the limit (asked as data: the page's loader sends a visitor with an empty cart home).
-    const order = await hit("/make-order?_data=routes%2Fmake-order", { ip, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "name=a" });
+    const order = await hit("/make-order?_data=routes%2Fmake-order", {
+      ip,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=a",
+    });
     expect(order.status).toBe(429);
   });
 });

@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import { CHROMIUM_PATH } from "../chromium";
 import { builtServerEnv, freePort, waitForHealthz } from "../server-process";
 
@@ -50,11 +50,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
@@ -94,22 +103,72 @@ export function serverAndBrowser(env: () => Record<string, string> = () => ({}))
 
 export interface ContextOptions {
   javaScriptEnabled: boolean;
+  /** A phone: 390 × 844, touch. */
   mobile?: boolean;
+  /** Overrides the size `mobile` picks (1366 × 900 on a desktop). */
+  viewport?: { width: number; height: number };
 }
 
-export async function newContext(browser: Browser, baseURL: string, { javaScriptEnabled, mobile }: ContextOptions): Promise<BrowserContext> {
+export async function newContext(browser: Browser, baseURL: string, { javaScriptEnabled, mobile, viewport }: ContextOptions): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     javaScriptEnabled,
     locale: "ru-RU",
-    viewport: mobile ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+    viewport: viewport ?? (mobile ? { width: 390, height: 844 } : { width: 1366, height: 900 }),
     isMobile: mobile ?? false,
     hasTouch: mobile ?? false,
   });
 }
 
+/** Closes `context` when the running test finishes, whether it passed or failed. Call it inside a test. */
+export function closeAfterTest(context: BrowserContext): void {
+  onTestFinished(() => context.close());
+}
+
+export interface PageOptions extends ContextOptions {
+  /**
+   * Runs on the new page before it goes anywhere: cookies the visitor already has, init scripts,
+   * routes to intercept, listeners for dialogs or requests.
+   */
+  init?: (page: Page, context: BrowserContext) => unknown;
+}
+
+export interface OpenPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and page errors from the page's first moment on (see watchConsole). */
+  errors: string[];
+}
+
+/**
+ * A page of its own browser context, not navigated yet, for a test that goes to its first page in
+ * its own way (several paths in a loop, or before the scripts may run). The context is closed when
+ * the test finishes, passed or failed. Call it inside a test.
+ */
+export async function blankPage(suite: Suite, { init, ...options }: PageOptions): Promise<OpenPage> {
+  const context = await newContext(suite.browser, suite.server.url, options);
+  closeAfterTest(context);
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  trackRequests(page);
+  await init?.(page, context);
+  return { page, context, errors };
+}
+
+/**
+ * A visitor's page: a new browser context (with or without JavaScript, desktop or `mobile`), `init`
+ * run on the page, `path` loaded and, with JavaScript, the page `ready`. The context is closed when
+ * the test finishes, passed or failed. Call it inside a test.
+ */
+export async function openPage(suite: Suite, path: string, options: PageOptions): Promise<OpenPage> {
+  const opened = await blankPage(suite, options);
+  await opened.page.goto(path);
+  await ready(opened.page, options.javaScriptEnabled);
+  return opened;
+}
+
 /** Collects console errors and page errors, so a test can assert a clean console. */
-export function watchConsole(page: Page): string[] {
+function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() === "error") errors.push(msg.text());
@@ -119,8 +178,14 @@ export function watchConsole(page: Page): string[] {
 }
 
 /**
- * With JavaScript, wait until React has hydrated before interacting, and until every lead form
- * on or near the screen runs its script (a form's chunk loads when the form comes near).
+ * With JavaScript, waits until the page is ready for a visitor's hands, by two signals of the
+ * site's own (never the framework's internals):
+ * - `html[data-hydrated]`: set by the `HydrationMarker` effect in app/root.tsx, which runs once
+ *   React has hydrated the document (effects run only after hydration commits);
+ * - `form[data-enhanced]`: set by each lead form (app/components/forms/lead-form.tsx) when its
+ *   script runs. A form's chunk loads when the form comes near the screen, so only the forms on
+ *   or within 300 px of the screen are waited for.
+ * Without JavaScript the page is ready once loaded, which `page.goto` already waited for.
  */
 export async function ready(page: Page, javaScriptEnabled: boolean): Promise<void> {
   if (!javaScriptEnabled) return;
@@ -135,6 +200,78 @@ export async function ready(page: Page, javaScriptEnabled: boolean): Promise<voi
     undefined,
     { timeout: 15_000 },
   );
+}
+
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
+/** Keeps count of the requests `page` has started and not yet finished (see settled). */
+function trackRequests(page: Page): Set<Request> {
+  let inFlight = requestsInFlight.get(page);
+  if (!inFlight) {
+    const set = (inFlight = new Set());
+    page.on("request", (request) => set.add(request));
+    page.on("requestfinished", (request) => set.delete(request));
+    page.on("requestfailed", (request) => set.delete(request));
+    requestsInFlight.set(page, set);
+  }
+  return inFlight;
+}
+
+/**
+ * With JavaScript, waits until the page has nothing left to do: the tasks it has queued have run,
+ * two frames have been drawn since (so IntersectionObserver has reported what a scroll brought
+ * near the screen, and a timer set at `load` has fired), React has committed what they changed,
+ * and no request of the page is still loading; repeated until a round starts no new request, so
+ * what a loaded chunk goes on to do is waited for too. A test uses it before asserting that
+ * something did not happen, or that whatever the page loads by itself was allowed. Without
+ * JavaScript nothing on the page runs, so there is nothing to wait for.
+ */
+export async function settled(page: Page, javaScriptEnabled: boolean, timeout = 15_000): Promise<void> {
+  if (!javaScriptEnabled) return;
+  const inFlight = trackRequests(page);
+  const deadline = Date.now() + timeout;
+  let startedThisRound = 0;
+  let onEnded: (() => void) | undefined;
+  const started = () => void startedThisRound++;
+  const ended = () => onEnded?.();
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    for (;;) {
+      startedThisRound = 0;
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const frame = () => new Promise((next) => requestAnimationFrame(next));
+            const task = () => new Promise((next) => setTimeout(next, 0));
+            void task()
+              .then(frame)
+              .then(frame)
+              .then(task)
+              .then(() => resolve());
+          }),
+      );
+      if (startedThisRound === 0 && inFlight.size === 0) return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`the page kept loading: ${[...inFlight].map((r) => r.url()).join(", ")}`)),
+          Math.max(0, deadline - Date.now()),
+        );
+        onEnded = () => {
+          if (inFlight.size > 0) return;
+          clearTimeout(timer);
+          resolve();
+        };
+        onEnded();
+      });
+      onEnded = undefined;
+    }
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
 }
 
 export const MODES = [

@@ -3,11 +3,14 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadDataUrl } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
 import { rawGet } from "../server-process";
 import { startServer, type RunningServer } from "./harness";
 
-const inStock = generateParts(360).flatMap((g) => g.parts).find((p) => p.balance > 0)!;
+const inStock = generateParts(360)
+  .flatMap((g) => g.parts)
+  .find((p) => p.balance > 0)!;
 
 let server: RunningServer;
 
@@ -76,7 +79,6 @@ describe("HTTP caching", () => {
     const outside = await fetch(`${server.url}/build/..%2F..%2Fpackage.json`, { headers: { "Accept-Encoding": "br" }, redirect: "manual" });
     expect(outside.status).not.toBe(200);
   });
-
 });
 
 /** One request through `agent`; the status, the Connection header and whether the socket was reused. */
@@ -132,9 +134,9 @@ describe("connections", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     // More parts than an upload may have, at the start of a body announced as 5 MB: refused mid-way.
     const parts = Array.from({ length: 100 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join("");
-    const refused = await request(agent, `${server.url}/api/lead/parts-list`, {
+    const refused = await request(agent, `${server.url}${leadDataUrl("parts-list")}`, {
       method: "POST",
-      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": 5 * 1024 * 1024 },
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": 5 * 1024 * 1024, accept: "application/json" },
       body: Buffer.from(parts),
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
@@ -178,6 +180,57 @@ describe("search engines", () => {
     expect(urls.filter((u) => u.includes("/catalog/parts/"))).toHaveLength(360);
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    // Not an index below 50 000 URLs: no files.
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect((await fetch(`${server.url}/sitemap/1.xml`)).status).toBe(404);
+  });
+
+  it("tells Yandex which query parameters do not change a page (Clean-param), within the group for every robot", async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    const group = robots.split("\n\n")[0].split("\n");
+    expect(group[0]).toBe("User-agent: *");
+    expect(group).toContain("Clean-param: modal");
+    expect(group).toContain("Clean-param: sortBy /catalog/parts");
+    for (const line of robots.split("\n").filter((l) => l.startsWith("Clean-param:"))) {
+      // Yandex's syntax: `Clean-param: p1[&p2…] [path prefix]`, the prefix only of A-Za-z0-9.-/*_
+      expect(line).toMatch(/^Clean-param: [A-Za-z0-9_]+(&[A-Za-z0-9_]+)*( \/[A-Za-z0-9.\-/*_]*)?$/);
+    }
+  });
+
+  describe("past 50 000 URLs", () => {
+    let big: RunningServer;
+    beforeAll(async () => {
+      big = await startServer({ DEMO_PARTS_COUNT: "60000" });
+    });
+    afterAll(async () => {
+      await big?.stop();
+    });
+
+    it("makes /sitemap.xml an index of files of at most 50 000 URLs each, every page in one of them", async () => {
+      const res = await fetch(`${big.url}/sitemap.xml`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      const index = await res.text();
+      expect(index).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+      const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(files).toEqual([`${big.url}/sitemap/1.xml`, `${big.url}/sitemap/2.xml`]);
+      const urls: string[] = [];
+      for (const file of files) {
+        const child = await fetch(file);
+        expect(child.status).toBe(200);
+        const xml = await child.text();
+        expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+        expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(52_428_800);
+        const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+        expect(locs.length).toBeLessThanOrEqual(50_000);
+        urls.push(...locs);
+      }
+      expect(urls).toHaveLength(9 + 3 + 16 + 60_000);
+      expect(new Set(urls).size).toBe(urls.length);
+      expect(urls[0]).toBe(`${big.url}/`);
+      expect(urls.filter((u) => u.includes("/catalog/parts/"))).toHaveLength(60_000);
+      for (const missing of ["/sitemap/3.xml", "/sitemap/0.xml", "/sitemap/1.txt"]) expect((await fetch(big.url + missing)).status).toBe(404);
+    });
   });
 
   it("gives the parts list a canonical URL without page=1 and in a fixed order", async () => {
@@ -207,7 +260,18 @@ describe("search engines", () => {
   });
 
   it("gives each main page its own title and description", async () => {
-    const pages = ["/", "/catalog", "/catalog/trucks", "/catalog/trucks?type=tyagach", "/catalog/parts", "/delivery", "/service", "/leasing", "/contacts", "/privacy"];
+    const pages = [
+      "/",
+      "/catalog",
+      "/catalog/trucks",
+      "/catalog/trucks?type=tyagach",
+      "/catalog/parts",
+      "/delivery",
+      "/service",
+      "/leasing",
+      "/contacts",
+      "/privacy",
+    ];
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const path of pages) {
@@ -239,8 +303,6 @@ describe("page micro-cache", () => {
     expect(again.status).toBe(304);
     expect(again.headers.get("content-security-policy")).toBeNull();
   });
-
-
 
   it("never serves a cached page to a visitor with a cart", async () => {
     await fetch(`${server.url}/catalog/parts`);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MODES, newContext, ready, serverAndBrowser, watchConsole } from "./harness";
+import { MODES, openPage, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
-
 
 async function html(path: string) {
   const res = await fetch(suite.server.url + path);
@@ -12,14 +11,35 @@ async function html(path: string) {
 describe("information pages", () => {
   it("states delivery and payment terms", async () => {
     const { text } = await html("/delivery");
-    for (const fact of ["от 5 000 ₽", "Курьерская доставка по городу — 300 ₽", "Доставка до транспортной компании — 300 ₽", "Самовывоз", "с учётом НДС", "Безналичный расчёт", "Перевод на карту", "Пн–Пт 9:00–18:00"]) {
+    for (const fact of [
+      "от 5 000 ₽",
+      "Курьерская доставка по городу — 300 ₽",
+      "Доставка до транспортной компании — 300 ₽",
+      "Самовывоз",
+      "с учётом НДС",
+      "Безналичный расчёт",
+      "Перевод на карту",
+      "Пн–Пт 9:00–18:00",
+    ]) {
       expect(text).toContain(fact);
     }
   });
 
   it("states the leasing facts", async () => {
     const { text } = await html("/leasing");
-    for (const fact of ["до 5 лет", "59 месяцев", "от 5%", "1 000 000 ₽", "50 000 000 ₽", "1 день", "до 45%", "Физические лица", "Индивидуальные предприниматели", "Юридические лица", "Индивидуальный график платежей"]) {
+    for (const fact of [
+      "до 5 лет",
+      "59 месяцев",
+      "от 5%",
+      "1 000 000 ₽",
+      "50 000 000 ₽",
+      "1 день",
+      "до 45%",
+      "Физические лица",
+      "Индивидуальные предприниматели",
+      "Юридические лица",
+      "Индивидуальный график платежей",
+    ]) {
       expect(text).toContain(fact);
     }
   });
@@ -62,7 +82,7 @@ describe("information pages", () => {
     async (fromUrl) => {
       const { text } = await html(`/form-success?fromUrl=${encodeURIComponent(fromUrl)}&goal=callback`);
       expect(text).toMatch(/<a[^>]*href="\/"[^>]*data-testid="back-link"|<a[^>]*data-testid="back-link"[^>]*href="\/"/);
-      expect(text).not.toContain("evil.example\"");
+      expect(text).not.toContain('evil.example"');
     },
   );
 
@@ -81,32 +101,24 @@ describe("information pages", () => {
 
 describe.each(MODES)("information pages in the browser $name", ({ javaScriptEnabled }) => {
   it("opens the leasing FAQ with the first answer shown, and toggles the others", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/leasing");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/leasing", { javaScriptEnabled });
     const items = page.locator(".faq__item");
     await expect(items.nth(0).getAttribute("open")).resolves.not.toBeNull();
     await expect(items.nth(1).getAttribute("open")).resolves.toBeNull();
     await items.nth(1).locator("summary").click();
     await expect(items.nth(1).getAttribute("open")).resolves.not.toBeNull();
-    await context.close();
   });
 
   it("shows the map fallback with an 'Открыть в Яндекс Картах' link when no key is set, and no console errors", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    const errors = watchConsole(page);
-    await page.goto("/contacts");
-    await ready(page, javaScriptEnabled);
+    const { page, errors } = await openPage(suite, "/contacts", { javaScriptEnabled });
     const links = page.getByRole("link", { name: "Открыть в Яндекс Картах" });
     await expect(links.count()).resolves.toBe(2);
     const href = await links.first().getAttribute("href");
     expect(href).toMatch(/^https:\/\/yandex\.ru\/maps\/\?pt=92\.\d+,56\.\d+&z=18/);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(300);
+    // The maps load once their box comes near the screen: by now the page knows it has.
+    await settled(page, javaScriptEnabled);
     expect(await page.locator("script[src*='api-maps.yandex']").count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

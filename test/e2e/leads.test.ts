@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { MODES, newContext, ready, serverAndBrowser } from "./harness";
+import { MODES, openPage, serverAndBrowser } from "./harness";
 
 const KEY = "e2e-notify-key-51c2";
 let notify: FakeNotify;
@@ -43,10 +43,7 @@ function undelivered(): number {
 
 describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
   it("sends a callback request from the modal and lands on the success page", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/delivery?modal=callback");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/delivery?modal=callback", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
     await fillLead(page, dialog);
     await dialog.getByLabel("Комментарий").fill("Интересует J7");
@@ -69,14 +66,10 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     });
     await page.getByRole("link", { name: "Назад" }).click();
     await page.waitForURL("**/delivery");
-    await context.close();
   });
 
   it("shows the spec's validation messages and sends nothing", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/leasing?modal=leasing");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/leasing?modal=leasing", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
     if (javaScriptEnabled) {
       // Checked in the browser: the empty required fields first, then a bad inn, which disables the button.
@@ -94,13 +87,17 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
       await dialog.getByLabel("ИНН организации").fill("123");
       await dialog.getByRole("button", { name: "Рассчитать" }).click();
       const main = page.locator("main");
-      for (const message of ["Заполните ФИО", "Введите номер телефона", "Длина ИНН должна быть 10 или 12 чисел", "Необходимо согласие на обработку персональных данных"]) {
+      for (const message of [
+        "Заполните ФИО",
+        "Введите номер телефона",
+        "Длина ИНН должна быть 10 или 12 чисел",
+        "Необходимо согласие на обработку персональных данных",
+      ]) {
         await main.getByText(message).waitFor();
       }
       await expect(main.getByLabel("ИНН организации").inputValue()).resolves.toBe("123");
     }
     expect(notify.received).toHaveLength(0);
-    await context.close();
   });
 
   it("sends a parts list with real files as multipart", async () => {
@@ -109,10 +106,7 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     fs.writeFileSync(list, "артикул;количество\n1012015-81D;4\n");
     const photo = path.join(dir, "photo.png");
     fs.writeFileSync(photo, Buffer.alloc(300_000, 1));
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/catalog/parts?modal=parts-list");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/catalog/parts?modal=parts-list", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
     await fillLead(page, dialog, "Петров Пётр");
     await dialog.locator("input[type=file]").setInputFiles([list, photo]);
@@ -137,21 +131,20 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
       ["photo.png", 300_000],
     ]);
     expect(sent.multipart?.files[0].text).toContain("1012015-81D");
-    await context.close();
   });
 
   it("keeps the lead on disk and shows the spec's error when the notify service fails", async () => {
     notify.mode = "fail";
     const before = undelivered();
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
     const alerts: string[] = [];
-    page.on("dialog", async (d) => {
-      alerts.push(d.message());
-      await d.dismiss();
+    const { page } = await openPage(suite, "/service?modal=callback", {
+      javaScriptEnabled,
+      init: (page) =>
+        page.on("dialog", async (d) => {
+          alerts.push(d.message());
+          await d.dismiss();
+        }),
     });
-    await page.goto("/service?modal=callback");
-    await ready(page, javaScriptEnabled);
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
     await fillLead(page, dialog, "Сидоров");
     await dialog.getByRole("button", { name: "Отправить" }).click();
@@ -161,7 +154,6 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     // What was typed is still there.
     await expect(scope.getByLabel("ФИО").inputValue()).resolves.toBe("Сидоров");
     expect(undelivered()).toBe(before + 1);
-    await context.close();
   });
 });
 
@@ -172,15 +164,15 @@ describe("parts-list files with JavaScript", () => {
     const b = path.join(dir, "b.pdf");
     fs.writeFileSync(a, Buffer.alloc(6 * 1024 * 1024));
     fs.writeFileSync(b, Buffer.alloc(5 * 1024 * 1024));
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
     const alerts: string[] = [];
-    page.on("dialog", async (d) => {
-      alerts.push(d.message());
-      await d.dismiss();
+    const { page } = await openPage(suite, "/catalog/parts?modal=parts-list", {
+      javaScriptEnabled: true,
+      init: (page) =>
+        page.on("dialog", async (d) => {
+          alerts.push(d.message());
+          await d.dismiss();
+        }),
     });
-    await page.goto("/catalog/parts?modal=parts-list");
-    await ready(page, true);
     const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
     await dialog.locator("input[type=file]").setInputFiles([a, b]);
     const items = dialog.getByRole("list", { name: "Выбранные файлы" }).getByRole("listitem");
@@ -189,7 +181,6 @@ describe("parts-list files with JavaScript", () => {
     await dialog.getByRole("button", { name: "Удалить файл a.pdf" }).click();
     await expect.poll(() => items.count()).toBe(0);
     expect(await dialog.locator("input[type=file]").evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
-    await context.close();
   });
 });
 
@@ -212,31 +203,33 @@ describe("lead form details with JavaScript", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-"));
     const file = path.join(dir, "список.pdf");
     fs.writeFileSync(file, Buffer.alloc(3 * 1024 * 1024, 7));
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
-    // Hold the answer back so the sending state can be seen.
-    await page.route("**/api/lead/parts-list", async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
+    // Hold the answer back until the sending state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { page } = await openPage(suite, "/catalog/parts?modal=parts-list", {
+      javaScriptEnabled: true,
+      init: (page) =>
+        page.route(
+          (url) => url.pathname === "/lead/parts-list" && url.searchParams.has("_data"),
+          async (route) => {
+            await held;
+            await route.continue();
+          },
+        ),
     });
-    await page.goto("/catalog/parts?modal=parts-list");
-    await ready(page, true);
     const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
     await fillLead(page, dialog, "Прогресс");
     await dialog.locator("input[type=file]").setInputFiles(file);
     await dialog.getByRole("button", { name: "Отправить заявку" }).click();
     await dialog.getByRole("progressbar", { name: "Отправка файлов" }).waitFor();
     await expect(dialog.getByRole("button", { name: "Отправляем…" }).isDisabled()).resolves.toBe(true);
+    release();
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
     expect(notify.received.at(-1)?.multipart?.files[0].size).toBe(3 * 1024 * 1024);
-    await context.close();
   });
 
   it("takes a pasted or autofilled +7 or 8 number without losing a digit", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
-    await page.goto("/delivery?modal=callback");
-    await ready(page, true);
+    const { page } = await openPage(suite, "/delivery?modal=callback", { javaScriptEnabled: true });
     const phone = page.getByRole("dialog").getByLabel("Телефон");
     for (const typed of ["+79123456789", "89123456789"]) {
       await phone.fill("");
@@ -244,6 +237,5 @@ describe("lead form details with JavaScript", () => {
       await expect(phone.inputValue()).resolves.toBe("+7 (912) 345-67-89");
     }
     await phone.blur();
-    await context.close();
   });
 });

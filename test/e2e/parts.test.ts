@@ -1,22 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { MODES, newContext, ready, serverAndBrowser } from "./harness";
+import { MODES, openPage, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
 const parts = generateParts(360).flatMap((g) => g.parts);
 const withGallery = parts.find((p) => p.images.length >= 3)!;
 const group = parts[0].group;
 
-
 const rowNames = (page: Page) => page.getByTestId("part-row").locator(".part-row__name").allTextContents();
 
 describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
   it("finds parts with a typo and with the wrong keyboard layout", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/catalog/parts");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled });
     await page.getByPlaceholder("Название, артикул").fill("  фыльтр масляный ");
     await page.getByRole("button", { name: "Искать" }).click();
     await page.waitForURL((url) => url.searchParams.get("search") === "фыльтр масляный");
@@ -31,14 +27,10 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
     await page.getByPlaceholder("Название, артикул").fill("zzzzqqqq");
     await page.getByRole("button", { name: "Искать" }).click();
     await page.getByText("Нет совпадений с такими фильтрами").waitFor();
-    await context.close();
   });
 
   it("filters by group, sorts by price and resets to page 1", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/catalog/parts?page=3");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/catalog/parts?page=3", { javaScriptEnabled });
     await page.getByText("Фильтры").click();
     await page.getByLabel("Сортировка").selectOption("price_asc");
     await page.getByLabel(group, { exact: true }).check();
@@ -47,20 +39,28 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
     const url = new URL(page.url());
     expect(url.searchParams.getAll("groups")).toEqual([group]);
     expect(url.searchParams.get("page")).toBeNull();
-    const readPrices = async () => (await page.locator(".part-row__price").allTextContents()).map((t) => Number(t.replace(/цена.*$/, "").replace(/[^\d,]/g, "").replace(",", ".")));
+    const readPrices = async () =>
+      (await page.locator(".part-row__price").allTextContents()).map((t) =>
+        Number(
+          t
+            .replace(/цена.*$/, "")
+            .replace(/[^\d,]/g, "")
+            .replace(",", "."),
+        ),
+      );
     await expect.poll(async () => (await readPrices()).length).toBe(10);
     const prices = await readPrices();
     expect([...prices].sort((a, b) => a - b)).toEqual(prices);
-    const expected = parts.filter((p) => p.group === group).map((p) => p.price).sort((a, b) => a - b).slice(0, 10);
+    const expected = parts
+      .filter((p) => p.group === group)
+      .map((p) => p.price)
+      .sort((a, b) => a - b)
+      .slice(0, 10);
     expect(prices).toEqual(expected);
-    await context.close();
   });
 
   it("pages through results with the pagination links", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/catalog/parts?search=фильтр");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/catalog/parts?search=фильтр", { javaScriptEnabled });
     const first = await rowNames(page);
     await page.getByRole("link", { name: "Страница 2" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
@@ -71,15 +71,11 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goto("/catalog/parts?search=фильтр&page=999");
     await expect(page.locator(".pagination [aria-current=page]").textContent()).resolves.not.toBe("999");
-    await context.close();
   });
 
   it("shows a part with its group link, stock and description", async () => {
     const part = parts.find((p) => p.description && p.article)!;
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/catalog/parts");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled });
     await page.goto(`/catalog/parts/${part.slug}`);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(part.fullName);
     await expect(page.locator(".part__facts").textContent()).resolves.toContain(part.article);
@@ -92,16 +88,12 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
     for (const name of await related.allTextContents()) expect(name.toLowerCase()).toContain("фильтр");
     await page.locator(".part__facts").getByRole("link", { name: part.group }).click();
     await page.waitForURL((url) => url.pathname === "/catalog/parts" && url.searchParams.get("groups") === part.group);
-    await context.close();
   });
 });
 
 describe("part gallery with JavaScript", () => {
   it("opens the full-screen viewer, moves with the arrow keys, wraps around and closes on Escape", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
-    await page.goto(`/catalog/parts/${withGallery.slug}`);
-    await ready(page, true);
+    const { page } = await openPage(suite, `/catalog/parts/${withGallery.slug}`, { javaScriptEnabled: true });
     await page.getByRole("link", { name: "Открыть изображение на весь экран" }).click();
     const viewer = page.getByRole("dialog");
     await viewer.waitFor();
@@ -118,7 +110,6 @@ describe("part gallery with JavaScript", () => {
     await page.keyboard.press("Escape");
     await viewer.waitFor({ state: "detached" });
     await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Открыть изображение на весь экран");
-    await context.close();
   });
 
   it("redirects an unknown part to /not-found", async () => {

@@ -72,8 +72,8 @@ describe("graceful stop", () => {
     const server = await startServer({ PARTS_API_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
     try {
       const pending = fetch(`${server.url}/catalog/parts`);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(requests).toBe(1);
+      // In flight: the page's request has reached the upstream, which holds it for 1.2 s.
+      await expect.poll(() => requests, { timeout: 10_000 }).toBe(1);
       const exited = server.stop("SIGTERM");
       const res = await pending;
       expect(res.status).toBe(200);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { firstLink } from "../server-process";
-import { MODES, newContext, ready, serverAndBrowser, watchConsole } from "./harness";
+import { blankPage, MODES, openPage, ready, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
-
 
 describe("HTTP basics", () => {
   it("answers /healthz with ok", async () => {
@@ -56,13 +55,16 @@ describe("HTTP basics", () => {
   });
 
   it("logs one JSON line per request without query strings", async () => {
+    const lines = () =>
+      suite.server
+        .logs()
+        .split("\n")
+        .filter((l) => l.includes('"path":"/delivery"'));
+    const before = lines().length;
     await fetch(`${suite.server.url}/delivery?phone=79990001122`);
-    await new Promise((r) => setTimeout(r, 100));
-    const line = suite.server
-      .logs()
-      .split("\n")
-      .filter((l) => l.includes('"path":"/delivery"'))
-      .at(-1);
+    // The line reaches the log through the server's stdout, a moment after the answer.
+    await expect.poll(() => lines().length, { timeout: 10_000 }).toBeGreaterThan(before);
+    const line = lines().at(-1);
     expect(line).toBeDefined();
     const entry = JSON.parse(line!);
     expect(entry).toMatchObject({ msg: "request", method: "GET", path: "/delivery", status: 200 });
@@ -78,8 +80,7 @@ describe("type", () => {
   it("draws every page's text from the type scale in two weights, the parts pages in at most seven font instances", async () => {
     const truck = await firstLink(suite.server.url, "/catalog/trucks", /^\/catalog\/trucks\/[^/]+\/[^/]+$/);
     const part = await firstLink(suite.server.url, "/catalog/parts", /^\/catalog\/parts\/[^/]+$/);
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: false, mobile: true });
-    const page = await context.newPage();
+    const { page } = await blankPage(suite, { javaScriptEnabled: false, mobile: true });
     const instances: Record<string, number> = {};
     for (const path of ["/", "/catalog/trucks", truck, "/catalog/parts", "/catalog/parts?search=фильтр", part, "/cart", "/leasing", "/delivery"]) {
       await page.goto(path);
@@ -97,7 +98,13 @@ describe("type", () => {
           const el = node.parentElement!;
           if (!node.textContent!.trim() || !el.getClientRects().length) continue;
           const cs = getComputedStyle(el);
-          out.push({ size: parseFloat(cs.fontSize), weight: cs.fontWeight, family: cs.fontFamily, scaled: !!el.closest(scaled), text: node.textContent!.trim().slice(0, 40) });
+          out.push({
+            size: parseFloat(cs.fontSize),
+            weight: cs.fontWeight,
+            family: cs.fontFamily,
+            scaled: !!el.closest(scaled),
+            text: node.textContent!.trim().slice(0, 40),
+          });
         }
         return { fonts: out, scale };
       }, VIEWPORT_SCALED);
@@ -111,16 +118,12 @@ describe("type", () => {
       await expect(page.locator("header svg text").count()).resolves.toBe(0);
     }
     for (const path of ["/catalog/parts", "/catalog/parts?search=фильтр", part]) expect(instances[path], path).toBeLessThanOrEqual(7);
-    await context.close();
   });
 });
 
 describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
   it("shows the header, menu and footer, and the sales point of the page", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    const errors = watchConsole(page);
-    await page.goto("/delivery");
+    const { page, errors } = await openPage(suite, "/delivery", { javaScriptEnabled });
     await expect(page.getByText("Официальный дилер спецтехники FAW").isVisible()).resolves.toBe(true);
     const nav = page.getByRole("navigation", { name: "Главное меню" });
     for (const name of ["Техника", "Сервис", "Лизинг", "Контакты"]) {
@@ -138,27 +141,19 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
     await expect(page.locator("footer [data-testid=map]").count()).resolves.toBe(0);
     await expect(page.getByRole("link", { name: "Политика конфиденциальности" }).count()).resolves.toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("opens the Запчасти dropdown and reaches the parts catalogue", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/", { javaScriptEnabled });
     await page.getByRole("button", { name: "Запчасти" }).hover();
     const link = page.locator(".nav__submenu").getByRole("link", { name: "Каталог" });
     await link.waitFor({ state: "visible" });
     await link.click();
     await page.waitForURL("**/catalog/parts");
-    await context.close();
   });
 
   it("has a burger menu on small screens with an expandable parts group", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled, mobile: true });
-    const page = await context.newPage();
-    await page.goto("/");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/", { javaScriptEnabled, mobile: true });
     await expect(page.getByRole("navigation", { name: "Главное меню" }).isVisible()).resolves.toBe(false);
     await page.getByLabel("Меню", { exact: true }).click();
     const panel = page.getByRole("navigation", { name: "Мобильное меню" });
@@ -166,14 +161,10 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
     await panel.getByRole("link", { name: "Оплата и доставка" }).click();
     await page.getByRole("heading", { level: 1, name: "Оплата и доставка" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/delivery");
-    await context.close();
   });
 
   it("renders a modal from the URL and closes it by its close button", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/delivery?modal=callback");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/delivery?modal=callback", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
     await expect(dialog.isVisible()).resolves.toBe(true);
     await dialog.getByRole("link", { name: "Закрыть" }).click();
@@ -181,14 +172,10 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
     // With JavaScript the URL changes a moment before React commits the closed page.
     await page.getByRole("dialog").first().waitFor({ state: "detached" });
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
-    await context.close();
   });
 
   it("keeps the cookie banner hidden after accepting and reloading", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/leasing");
-    await ready(page, javaScriptEnabled);
+    const { page } = await openPage(suite, "/leasing", { javaScriptEnabled });
     const banner = page.getByTestId("cookie-banner");
     await expect(banner.isVisible()).resolves.toBe(true);
     await banner.getByRole("button", { name: "Принять" }).click();
@@ -197,16 +184,12 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
     await page.reload();
     await expect(page.getByTestId("cookie-banner").count()).resolves.toBe(0);
     if (javaScriptEnabled) await expect(page.evaluate(() => localStorage.getItem("cookieAccepted"))).resolves.toBe("true");
-    await context.close();
   });
 });
 
 describe("with JavaScript", () => {
   it("opens a modal without a round trip, closes on Escape and backdrop, and returns focus", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
-    await page.goto("/");
-    await ready(page, true);
+    const { page } = await openPage(suite, "/", { javaScriptEnabled: true });
     const requests: string[] = [];
     page.on("request", (req) => requests.push(req.url()));
 
@@ -235,15 +218,10 @@ describe("with JavaScript", () => {
     await dialog.waitFor();
     await page.mouse.click(5, 400);
     await dialog.waitFor({ state: "detached" });
-    await context.close();
   });
 
   it("starts a new page at the top and restores the position on Back", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1366, height: 400 });
-    await page.goto("/privacy");
-    await ready(page, true);
+    const { page } = await openPage(suite, "/privacy", { javaScriptEnabled: true, viewport: { width: 1366, height: 400 } });
     // Down to the footer, where the link is: the click itself scrolls no further.
     const link = page.locator("footer").getByRole("link", { name: "Оплата и доставка" });
     await link.scrollIntoViewIfNeeded();
@@ -255,15 +233,10 @@ describe("with JavaScript", () => {
     await page.goBack();
     await page.waitForURL("**/privacy");
     await page.waitForFunction((y) => window.scrollY === y, y);
-    await context.close();
   });
 
   it("keeps the position when the filters change, and starts a new page of results at the top", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1366, height: 600 });
-    await page.goto("/catalog/parts");
-    await ready(page, true);
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled: true, viewport: { width: 1366, height: 600 } });
     await page.getByText("Фильтры").click();
     await page.evaluate(() => window.scrollTo(0, 150));
     await page.waitForFunction(() => window.scrollY === 150);
@@ -276,13 +249,10 @@ describe("with JavaScript", () => {
     await page.getByRole("link", { name: "Страница 2" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
     await page.waitForFunction(() => window.scrollY === 0);
-    await context.close();
   });
 
   it("keeps the place of a visitor who scrolled before the page hydrated", async () => {
-    const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled: true });
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1366, height: 400 });
+    const { page } = await blankPage(suite, { javaScriptEnabled: true, viewport: { width: 1366, height: 400 } });
     // Hold the scripts back until the visitor has scrolled.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -298,6 +268,5 @@ describe("with JavaScript", () => {
     release();
     await ready(page, true);
     expect(await page.evaluate(() => window.scrollY)).toBe(500);
-    await context.close();
   });
 });

@@ -1,23 +1,16 @@
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MODES, newContext, ready, serverAndBrowser, watchConsole } from "./harness";
+import { MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
 
 const suite = serverAndBrowser();
-
 
 const J7 = "/catalog/trucks/tyagach/faw-j7-6x4-460";
 const TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
 
-async function open(path: string, javaScriptEnabled: boolean, mobile = false) {
-  const context = await newContext(suite.browser, suite.server.url, { javaScriptEnabled, mobile });
-  // The cookie banner is accepted, so it covers nothing at the bottom of the screen.
-  await context.addCookies([{ name: "cookie_consent", value: "1", url: suite.server.url }]);
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await page.goto(path);
-  await ready(page, javaScriptEnabled);
-  return { context, page, errors };
-}
+/** The cookie banner is accepted, so it covers nothing at the bottom of the screen. */
+const acceptCookies = (_: Page, context: BrowserContext) => context.addCookies([{ name: "cookie_consent", value: "1", url: suite.server.url }]);
+
+const open = (path: string, javaScriptEnabled: boolean, mobile = false) => openPage(suite, path, { javaScriptEnabled, mobile, init: acceptCookies });
 
 const cards = (page: Page) => page.getByTestId("truck-card");
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
@@ -96,9 +89,9 @@ describe("truck pages over HTTP", () => {
 
   it("renders the home hero poster as the largest paint, and no video in the HTML", async () => {
     const html = await (await fetch(`${suite.server.url}/`)).text();
-    const img = /<img[^>]*hero-poster\.jpg[^>]*>/.exec(html)?.[0] ?? "";
+    const img = /<img[^>]*hero-poster-1280\.webp[^>]*>/.exec(html)?.[0] ?? "";
     expect(img).toContain('fetchpriority="high"');
-    expect(img).toMatch(/srcSet="[^"]*hero-poster-mobile\.jpg/i);
+    expect(img).toMatch(/srcSet="[^"]*hero-poster-640\.webp 640w, [^"]*hero-poster-960\.webp 960w/i);
     expect(img).toMatch(/width="1280"/);
     expect(img).toMatch(/height="720"/);
     expect(img).not.toContain('loading="lazy"');
@@ -108,7 +101,7 @@ describe("truck pages over HTTP", () => {
 
 describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
   it("filters by type through the sidebar", async () => {
-    const { context, page, errors } = await open("/catalog/trucks", javaScriptEnabled);
+    const { page, errors } = await open("/catalog/trucks", javaScriptEnabled);
     await expect(heading(page)).resolves.toBe("Вся техника");
     await expect(cards(page).count()).resolves.toBe(16);
     await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог", "Модельный ряд"]);
@@ -130,7 +123,9 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
       await page.waitForFunction((n) => document.querySelectorAll("[data-testid=truck-card]").length === n, count);
       await expect(heading(page)).resolves.toBe(name);
       await expect(sidebar.locator("[aria-current=page]").textContent()).resolves.toContain(name);
-      for (const href of await cards(page).getByRole("link", { name: /Подробнее/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+      for (const href of await cards(page)
+        .getByRole("link", { name: /Подробнее/ })
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
         expect(href).toMatch(new RegExp(`^/catalog/trucks/${slug}/[a-z0-9-]+$`));
       }
     }
@@ -139,19 +134,17 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await page.waitForURL((url) => url.pathname === "/catalog/trucks" && !url.searchParams.has("type"));
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=truck-card]").length === 16);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("drops an unknown type from the URL and lists everything", async () => {
-    const { context, page } = await open("/catalog/trucks?type=nonsense", javaScriptEnabled);
+    const { page } = await open("/catalog/trucks?type=nonsense", javaScriptEnabled);
     expect(new URL(page.url()).search).toBe("");
     await expect(heading(page)).resolves.toBe("Вся техника");
     await expect(cards(page).count()).resolves.toBe(16);
-    await context.close();
   });
 
   it("shows the savings badge only on tractors and dump trucks, and toggles its tooltip", async () => {
-    const { context, page } = await open("/catalog/trucks", javaScriptEnabled);
+    const { page } = await open("/catalog/trucks", javaScriptEnabled);
     const withBadge = await cards(page).evaluateAll((list) =>
       list.map((card) => ({
         href: card.querySelector("a[href^='/catalog/trucks/']")!.getAttribute("href")!,
@@ -201,11 +194,10 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
 
     await page.goto("/catalog/trucks?type=spectehnika");
     await expect(page.getByTestId("savings").count()).resolves.toBe(0);
-    await context.close();
   });
 
   it("shows the truck detail: gallery, buttons, subsidy, description, buy form", async () => {
-    const { context, page, errors } = await open(J7, javaScriptEnabled);
+    const { page, errors } = await open(J7, javaScriptEnabled);
     await expect(heading(page)).resolves.toBe("FAW J7 6x4 460 л.с.");
     await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог", "Модельный ряд", "Тягачи", "FAW J7 6x4 460 л.с."]);
     await expect(page.locator(".gallery__thumb").count()).resolves.toBe(5);
@@ -226,11 +218,10 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await page.getByRole("main").getByRole("link", { name: "Расчет лизинга" }).click();
     await page.getByRole("dialog", { name: "Рассчитать лизинг" }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("shows 'Отсутствует', '-' and no scheme or subsidy where the truck has none", async () => {
-    const { context, page } = await open("/catalog/trucks/spectehnika/multilift-j6p-8x4-30t", javaScriptEnabled);
+    const { page } = await open("/catalog/trucks/spectehnika/multilift-j6p-8x4-30t", javaScriptEnabled);
     await expect(page.locator(".truck__description").textContent()).resolves.toBe("Отсутствует");
     await expect(page.getByTestId("scheme").count()).resolves.toBe(0);
     await expect(page.getByTestId("subsidy").count()).resolves.toBe(0);
@@ -238,11 +229,10 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await page.goto("/catalog/trucks/spectehnika/avtobetononasos-j6p-37m?tab=equipment");
     await ready(page, javaScriptEnabled);
     await expect(page.getByRole("tabpanel").textContent()).resolves.toBe("-");
-    await context.close();
   });
 
   it("switches the detail tabs, with the article in the tab bar and group headings in params", async () => {
-    const { context, page } = await open(J7, javaScriptEnabled);
+    const { page } = await open(J7, javaScriptEnabled);
     await page.getByText("Артикул: CA4250P77K25T1E5").waitFor({ state: "visible" });
     const tablist = page.getByRole("tablist");
     const tab = (name: string) => tablist.getByRole("tab", { name });
@@ -282,18 +272,16 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
       await expect(tab("Параметры").getAttribute("tabindex")).resolves.toBeNull();
       expect(new URL(page.url()).search).toBe("");
     }
-    await context.close();
   });
 
   it("opens the tab named in the URL", async () => {
-    const { context, page } = await open(`${J7}?tab=params`, javaScriptEnabled);
+    const { page } = await open(`${J7}?tab=params`, javaScriptEnabled);
     await expect(page.getByRole("tab", { name: "Параметры" }).getAttribute("aria-selected")).resolves.toBe("true");
     await page.getByRole("tabpanel").getByRole("columnheader", { name: "Габариты" }).waitFor({ state: "visible" });
-    await context.close();
   });
 
   it("expands and collapses the scheme", async () => {
-    const { context, page } = await open(J7, javaScriptEnabled);
+    const { page } = await open(J7, javaScriptEnabled);
     const scheme = page.getByTestId("scheme");
     const side = scheme.getByRole("img", { name: /вид сбоку/ });
     await side.waitFor({ state: "hidden" });
@@ -301,53 +289,54 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await side.waitFor({ state: "visible" });
     await scheme.getByRole("img", { name: /вид спереди/ }).waitFor({ state: "visible" });
     await scheme.getByRole("img", { name: /вид сзади/ }).waitFor({ state: "visible" });
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("[data-testid=scheme] img")].every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>("[data-testid=scheme] img")].every((img) => img.complete && img.naturalWidth > 0),
+    );
     await scheme.getByText("Схема", { exact: true }).click();
     await side.waitFor({ state: "hidden" });
-    await context.close();
   });
 
   it("links the 'Другие модели' carousel to the other trucks of the category", async () => {
-    const { context, page } = await open("/catalog/trucks/samosval/samosval-j6p-6x4", javaScriptEnabled);
+    const { page } = await open("/catalog/trucks/samosval/samosval-j6p-6x4", javaScriptEnabled);
     const carousel = page.getByRole("region", { name: "Другие модели" });
     const hrefs = await carousel.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(hrefs.sort()).toEqual(["/catalog/trucks/samosval/samosval-j6p-6x6", "/catalog/trucks/samosval/samosval-j6p-8x4"]);
     await carousel.getByRole("link", { name: /8x4/ }).click();
     await page.waitForURL("**/catalog/trucks/samosval/samosval-j6p-8x4");
     await page.waitForFunction(() => document.querySelector("h1")?.textContent?.includes("8x4"));
-    const next = await page.getByRole("region", { name: "Другие модели" }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const next = await page
+      .getByRole("region", { name: "Другие модели" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(next.sort()).toEqual(["/catalog/trucks/samosval/samosval-j6p-6x4", "/catalog/trucks/samosval/samosval-j6p-6x6"]);
 
     await page.goto(J7);
     await ready(page, javaScriptEnabled);
     await expect(page.getByRole("region", { name: "Другие модели" }).getByRole("link").count()).resolves.toBe(6);
-    await context.close();
   });
 
   it("redirects an unknown truck to the 404 page", async () => {
-    const { context, page } = await open("/catalog/trucks/tyagach/no-such-truck", javaScriptEnabled);
+    const { page } = await open("/catalog/trucks/tyagach/no-such-truck", javaScriptEnabled);
     expect(new URL(page.url()).pathname).toBe("/not-found");
     await page.getByText("Страница не найдена").first().waitFor({ state: "visible" });
     await page.goto("/catalog/trucks/no-such-type/faw-j7-6x4-460");
     expect(new URL(page.url()).pathname).toBe("/not-found");
-    await context.close();
   });
 
   it("links the catalogue landing to parts and the model range", async () => {
-    const { context, page } = await open("/catalog", javaScriptEnabled);
+    const { page } = await open("/catalog", javaScriptEnabled);
     await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог"]);
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: /Запчасти/ }).getAttribute("href")).resolves.toBe("/catalog/parts");
     await main.getByRole("link", { name: /Модельный ряд/ }).click();
     await page.waitForURL("**/catalog/trucks");
     await waitForHeading(page, "Вся техника");
-    await context.close();
   });
 });
 
 describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
   it("opens the callback and leasing modals from the hero", async () => {
-    const { context, page, errors } = await open("/", javaScriptEnabled);
+    const { page, errors } = await open("/", javaScriptEnabled);
     await expect(heading(page)).resolves.toContain("J7");
     expect(plain(await page.locator(".hero__claim").textContent())).toBe("Экономия до 400 000 ₽");
     const hero = page.locator(".hero");
@@ -367,11 +356,10 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
     await page.getByRole("link", { name: "Связаться" }).click();
     await page.getByRole("dialog", { name: "Заказать обратный звонок" }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("shows the categories, advantages and statistics", async () => {
-    const { context, page } = await open("/", javaScriptEnabled);
+    const { page } = await open("/", javaScriptEnabled);
     const stats = await page.getByTestId("stats").locator("li").allTextContents();
     expect(stats.map(plain)).toEqual(["5+лет на рынке", "8машин одновременно в сервисном центре", "1 500 м²склад запчастей", "15моделей в наличии"]);
     await expect(page.locator(".advantage").count()).resolves.toBe(6);
@@ -387,7 +375,6 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
     await page.locator(".tile", { hasText: "Самосвалы" }).click();
     await page.waitForURL((url) => url.searchParams.get("type") === "samosval");
     await waitForHeading(page, "Самосвалы");
-    await context.close();
   });
 
   it("adds the hero video only with JavaScript, and only without reduced motion", async () => {
@@ -399,7 +386,7 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
       expect(sources).toEqual(["/video/hero.webm", "/video/hero.mp4"]);
       expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
     } else {
-      await page.waitForTimeout(300);
+      // Nothing runs without JavaScript: the loaded page is all there is.
       await expect(video.count()).resolves.toBe(0);
     }
     await expect(page.locator("img.hero__media").getAttribute("fetchpriority")).resolves.toBe("high");
@@ -408,15 +395,15 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
     await reduced.emulateMedia({ reducedMotion: "reduce" });
     await reduced.goto("/");
     await ready(reduced, javaScriptEnabled);
-    await reduced.waitForTimeout(500);
+    // The video is added once the page has loaded, in a task of its own: wait until that has run.
+    await settled(reduced, javaScriptEnabled);
     await expect(reduced.getByTestId("hero-video").count()).resolves.toBe(0);
-    await context.close();
   });
 });
 
 describe("trucks on a phone", () => {
   it("keeps the list and the detail within the screen width", async () => {
-    const { context, page } = await open("/catalog/trucks", true, true);
+    const { page } = await open("/catalog/trucks", true, true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.goto(`${J7}?tab=params`);
     await ready(page, true);
@@ -424,21 +411,25 @@ describe("trucks on a phone", () => {
     await page.goto("/");
     await ready(page, true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await context.close();
   });
 });
 
 describe("first-view JavaScript of a truck page", () => {
   it("fetches Swiper only when the carousel comes near the screen, then starts it", async () => {
-    const { context, page } = await open(J7, true, true);
-    const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name).filter((name) => name.endsWith(".js")));
+    const { page } = await open(J7, true, true);
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((r) => r.name)
+          .filter((name) => name.endsWith(".js")),
+      );
     // Hydrated and idle at the top of the page: no Swiper yet.
-    await page.waitForLoadState("networkidle");
+    await settled(page, true);
     expect((await scripts()).some((name) => /\/swiper-[A-Z0-9]+\.js$/.test(name))).toBe(false);
     const carousel = page.getByRole("region", { name: "Другие модели" });
     await carousel.scrollIntoViewIfNeeded();
     await page.locator(".carousel.is-ready").waitFor({ state: "attached" });
     expect((await scripts()).some((name) => /\/swiper-[A-Z0-9]+\.js$/.test(name))).toBe(true);
-    await context.close();
   });
 });

@@ -12,7 +12,21 @@ import { normalizePastedPhone, phoneDigits, PHONE_MASK } from "~/lib/lead-schema
  */
 const BEHAVIOUR = { initial: "onSubmit", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
 
-function FieldShell({ id, label, required, error, children, hint }: { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode }) {
+function FieldShell({
+  id,
+  label,
+  required,
+  error,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={`field${error ? " field--error" : ""}`}>
       <label htmlFor={id} className="field__label">
@@ -139,7 +153,11 @@ export function CommentField({ formId }: { formId: string }) {
   const id = `${formId}-comment`;
   return (
     <FieldShell id={id} label="Комментарий" error={error}>
-      <textarea {...getInputProps({ id, rows: 4, maxLength: 2000 })} className="field__input field__textarea" aria-describedby={error ? `${id}-error` : undefined} />
+      <textarea
+        {...getInputProps({ id, rows: 4, maxLength: 2000 })}
+        className="field__input field__textarea"
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
     </FieldShell>
   );
 }
@@ -151,7 +169,11 @@ export function ConsentField({ formId }: { formId: string }) {
   return (
     <div className={`field field--checkbox${error ? " field--error" : ""}`}>
       <label htmlFor={id} className="checkbox">
-        <input {...getInputProps({ id, type: "checkbox", value: "on" })} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          {...getInputProps({ id, type: "checkbox", value: "on" })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         <span>
           Я даю{" "}
           <Link to="/privacy#consent" target="_blank">

@@ -3,11 +3,12 @@ import { fitFiles, FORM_ERROR, UPLOAD_MAX_FILES, UPLOAD_TOO_BIG_ALERT } from "~/
 
 export type UploadState = { state: "idle" } | { state: "sending"; loaded: number; total: number } | { state: "failed"; message: string };
 
-/** Sends the form with XHR to the JSON twin of the lead action, reporting upload progress. */
+/** Sends the form with XHR to the lead action, asking for a JSON answer, reporting upload progress. */
 export function uploadWithProgress(url: string, body: FormData, onState: (state: UploadState) => void): Promise<{ redirectTo?: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
+    xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => onState({ state: "sending", loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     xhr.onload = () => {
       let data: { ok?: boolean; redirectTo?: string; formError?: string } = {};
@@ -83,7 +84,12 @@ export function FileField({ upload }: { upload: UploadState }) {
             <li key={`${file.name}-${index}`}>
               <span className="file-list__name">{file.name}</span>
               <span className="file-list__size">{formatSize(file.size)}</span>
-              <button type="button" className="file-list__remove" aria-label={`Удалить файл ${file.name}`} onClick={() => sync(files.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="file-list__remove"
+                aria-label={`Удалить файл ${file.name}`}
+                onClick={() => sync(files.filter((_, i) => i !== index))}
+              >
                 ×
               </button>
             </li>

@@ -1,7 +1,7 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useFormContext, useIsSubmitting, ValidatedForm } from "remix-validated-form";
-import { LEAD_FORMS, type LeadFormName } from "~/lib/lead-forms";
+import { LEAD_FORMS, leadDataUrl, type LeadFormName } from "~/lib/lead-forms";
 import { CommentField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
 import { FileField, uploadWithProgress, type UploadState } from "./file-field";
 
@@ -76,7 +76,7 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
         if (form !== "parts-list" || !formRef.current) return;
         // The upload goes through XHR for its progress bar; the server answers JSON.
         event.preventDefault();
-        const result = await uploadWithProgress(`/api/lead/${form}`, new FormData(formRef.current), setUpload);
+        const result = await uploadWithProgress(leadDataUrl(form), new FormData(formRef.current), setUpload);
         if (result.redirectTo) navigate(result.redirectTo);
       }}
     >

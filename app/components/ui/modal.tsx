@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { closeModalHref } from "~/lib/modal";
 import { CloseIcon } from "../icons";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Where focus returns when a modal closes: the link or button that opened it. */
 let lastOpener: HTMLElement | null = null;

@@ -1,0 +1,56 @@
+import { Link } from "@remix-run/react";
+import { formatRub } from "~/lib/format";
+import { PartImage } from "./part-image";
+import { PurchaseControl } from "./purchase-control";
+
+/** What a row of the parts list shows of a part. */
+export interface PartRowData {
+  id: string;
+  slug: string;
+  name: string;
+  fullName: string;
+  article: string;
+  price: number;
+  balance: number;
+  image: string | null;
+}
+
+/** One part of the catalogue list: picture, name, article, stock, price with VAT and the purchase control. */
+export function PartRow({ part, eager }: { part: PartRowData; eager: boolean }) {
+  return (
+    <li className="part-row" data-testid="part-row">
+      <Link to={part.slug} className="part-row__image" tabIndex={-1} aria-hidden="true">
+        <PartImage src={part.image ?? undefined} alt="" width={120} height={90} eager={eager} />
+      </Link>
+      <div className="part-row__main">
+        <h2 className="part-row__name">
+          <Link to={part.slug}>{part.fullName}</Link>
+        </h2>
+        <p className="part-row__article">Артикул: {part.article || "-"}</p>
+        <p className="part-row__stock">В наличии: {part.balance} ед.</p>
+      </div>
+      <div className="part-row__buy">
+        <p className="part-row__price">
+          {formatRub(part.price)}
+          <span>цена с учетом НДС</span>
+        </p>
+        <PurchaseControl part={{ id: part.id, name: part.name, price: part.price, balance: part.balance }} />
+      </div>
+    </li>
+  );
+}
+
+/** Placeholder rows while the next page of the list loads. */
+export function PartRowSkeletons() {
+  return (
+    <ul className="parts-list" aria-hidden="true" data-testid="parts-skeleton">
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i} className="part-row part-row--skeleton">
+          <span className="skeleton skeleton--img" />
+          <span className="skeleton skeleton--text" />
+          <span className="skeleton skeleton--price" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,86 @@
+import { Form } from "@remix-run/react";
+import { SORT_BY_VALUES, type PartsQuery, type SortBy } from "~/lib/catalogue-query";
+
+const SORT_LABELS: Record<SortBy, string> = {
+  name_asc: "По названию, А–Я",
+  name_desc: "По названию, Я–А",
+  price_desc: "Сначала дороже",
+  price_asc: "Сначала дешевле",
+};
+
+/**
+ * The catalogue search: a GET form keeping the chosen groups and sorting. A new search keeps the
+ * visitor's place; a new page of results (a plain link) starts at the top.
+ */
+export function PartsSearch({ query }: { query: PartsQuery }) {
+  return (
+    <Form
+      method="get"
+      action="/catalog/parts"
+      preventScrollReset
+      className="parts-search"
+      role="search"
+      onSubmit={(event) => {
+        const input = event.currentTarget.elements.namedItem("search") as HTMLInputElement | null;
+        if (input) input.value = input.value.trim();
+      }}
+    >
+      <label htmlFor="parts-search" className="visually-hidden">
+        Поиск по каталогу
+      </label>
+      <input
+        id="parts-search"
+        type="search"
+        name="search"
+        defaultValue={query.search}
+        key={query.search}
+        placeholder="Название, артикул"
+        maxLength={200}
+        className="field__input"
+      />
+      {query.groups.map((group) => (
+        <input key={group} type="hidden" name="groups" value={group} />
+      ))}
+      {query.sortBy !== "name_asc" ? <input type="hidden" name="sortBy" value={query.sortBy} /> : null}
+      <button type="submit" className="btn btn--primary">
+        Искать
+      </button>
+    </Form>
+  );
+}
+
+/** Sorting and model-range groups: a GET form keeping the search, open while any is chosen. */
+export function PartsFilters({ query, groups }: { query: PartsQuery; groups: string[] }) {
+  return (
+    <details className="filters" open={query.groups.length > 0 || query.sortBy !== "name_asc" ? true : undefined}>
+      <summary className="btn btn--outline btn--small">Фильтры</summary>
+      <Form method="get" action="/catalog/parts" preventScrollReset className="filters__panel">
+        {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
+        <div className="field">
+          <label htmlFor="parts-sort" className="field__label">
+            Сортировка
+          </label>
+          <select id="parts-sort" name="sortBy" defaultValue={query.sortBy} className="field__input">
+            {SORT_BY_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="filters__groups">
+          <legend className="field__label">Модельный ряд</legend>
+          {groups.map((group) => (
+            <label key={group} className="checkbox">
+              <input type="checkbox" name="groups" value={group} defaultChecked={query.groups.includes(group)} />
+              <span>{group}</span>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="btn btn--primary">
+          Применить
+        </button>
+      </Form>
+    </details>
+  );
+}

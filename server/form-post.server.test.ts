@@ -1,0 +1,78 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { HONEYPOT_FIELD, RATE_LIMITED_MESSAGE } from "~/lib/lead-forms";
+import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
+import { createRateLimiter } from "./rate-limit.server";
+
+function form(entries: [string, string | File][]): FormData {
+  const out = new FormData();
+  for (const [key, value] of entries) out.append(key, value);
+  return out;
+}
+
+describe("onlyFields", () => {
+  it("keeps the named text fields, the first value of each", () => {
+    const body = form([
+      ["name", "Иван"],
+      ["name", "Пётр"],
+      ["name[]", "x"],
+      ["phone", "+7"],
+      ["a.b", "y"],
+      ["comment", new File(["x"], "c.txt")],
+    ]);
+    expect([...onlyFields(body, ["name", "phone", "comment", "inn"])]).toEqual([
+      ["name", "Иван"],
+      ["phone", "+7"],
+    ]);
+  });
+});
+
+describe("textValues", () => {
+  it("gives back what was typed, without the consent box, the honeypot or files, each cut to 2000 characters", () => {
+    const body = form([
+      ["name", "Иван"],
+      ["consent", "on"],
+      [HONEYPOT_FIELD, "bot"],
+      ["comment", "я".repeat(3000)],
+      ["files", new File(["x"], "a.txt")],
+    ]);
+    expect(textValues(body)).toEqual({ name: "Иван", comment: "я".repeat(2000) });
+  });
+});
+
+describe("readSmallForm", () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    new Request("http://localhost/lead/callback", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+
+  it("reads a plain form body", async () => {
+    expect((await readSmallForm(post("name=%D0%98&phone=1")))?.get("name")).toBe("И");
+  });
+
+  it("refuses a body announced as larger than any real form", async () => {
+    await expect(readSmallForm(post("name=a", { "Content-Length": String(64 * 1024 + 1) }))).resolves.toBeNull();
+  });
+
+  it("reads garbage as an empty form", async () => {
+    const body = await readSmallForm(
+      new Request("http://localhost/", { method: "POST", body: "--x\r\n", headers: { "Content-Type": "multipart/form-data; boundary=x" } }),
+    );
+    expect([...(body ?? [])]).toEqual([]);
+  });
+});
+
+describe("overLimit and fail", () => {
+  it("lets a visitor through up to the limit, then answers 429 with the spec's message", async () => {
+    const context = { services: { leadLimiter: createRateLimiter({ limit: 1, windowMs: 60_000 }) }, clientIp: "203.0.113.7" } as unknown as AppLoadContext;
+    expect(overLimit(context)).toBeNull();
+    const refused = overLimit(context);
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.get("Retry-After")).toBe("600");
+    await expect(refused?.json()).resolves.toEqual({ formError: RATE_LIMITED_MESSAGE });
+  });
+
+  it("fail answers JSON with the message and the values", async () => {
+    const res = fail("Ошибка", 502, { name: "Иван" });
+    expect(res.status).toBe(502);
+    await expect(res.json()).resolves.toEqual({ formError: "Ошибка", values: { name: "Иван" } });
+  });
+});

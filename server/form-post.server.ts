@@ -1,0 +1,49 @@
+/**
+ * What every form post of the site (the leads and the order) does the same way: the per-visitor
+ * limit, a size cap on plain bodies, only the form's own fields for the validator, and the
+ * error answer that gives back what the visitor typed.
+ */
+import { json, type AppLoadContext } from "@remix-run/node";
+import { HONEYPOT_FIELD, RATE_LIMITED_MESSAGE } from "~/lib/lead-forms";
+
+const MAX_URLENCODED_BYTES = 64 * 1024;
+
+/** The spec's error for the form, with what was typed so a page rendered without JavaScript keeps it. */
+export function fail(message: string, status: number, values?: Record<string, string>, headers?: HeadersInit) {
+  return json({ formError: message, values }, { status, headers });
+}
+
+/** The typed text fields to give back after a failure (never the consent box or the honeypot). */
+export function textValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && key !== "consent" && key !== HONEYPOT_FIELD) out[key] = value.slice(0, 2000);
+  }
+  return out;
+}
+
+/**
+ * Only the form's own fields, first value of each, as strings. remix-validated-form reads names
+ * like `name[]` or `a.b` as paths and throws a TypeError (a 500) on a clash such as `name` plus
+ * `name[]`; crafted bodies must not reach it.
+ */
+export function onlyFields(form: FormData, names: readonly string[]): FormData {
+  const out = new FormData();
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === "string") out.set(name, value);
+  }
+  return out;
+}
+
+/** A plain (urlencoded) form body, refused when it is larger than any real lead; garbage reads as empty. */
+export async function readSmallForm(request: Request): Promise<FormData | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_URLENCODED_BYTES) return null;
+  return request.formData().catch(() => new FormData());
+}
+
+/** Per-visitor limit shared by leads and orders. */
+export function overLimit(context: AppLoadContext) {
+  if (context.services.leadLimiter.hit(context.clientIp || "unknown")) return null;
+  return fail(RATE_LIMITED_MESSAGE, 429, undefined, { "Retry-After": "600" });
+}
