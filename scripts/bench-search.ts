@@ -1,152 +1,154 @@
 /**
- * Search benchmark: `npx tsx scripts/bench-search.ts [--sizes 1000,10000,100000] [--runs 30]`.
- * For each catalogue size it times a full runPartsQuery (search, filter, sort, page) over a
- * fixed set of queries, beside a naive linear scan with the same rule over the same data,
- * checks both give the same page and total, and prints the figures.
+ * Search benchmark: `npm run bench:search -- [--sizes 1000,10000,100000,500000] [--runs 30] [--naive-max 100000]`.
+ *
+ * For each catalogue size (the demo catalogue) it times a full runPartsQuery — search, groups,
+ * order, page and total — for a fixed set of searches in relevance order and in each of the
+ * spec's four orders, and suggestParts for what a customer types key by key; it reports the
+ * index's build time and heap. Up to `--naive-max` parts, every answer is checked against the
+ * reference written part by part (test/search-reference.ts), which is timed too.
+ *
+ * Times are per call, CPU time of the process (`process.cpuUsage`) and wall clock. The bench
+ * machine is shared: wall-clock tails include waiting for a core, CPU time does not.
  */
 import v8 from "node:v8";
 import vm from "node:vm";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import {
   createCatalogueSnapshot,
-  DEFAULT_SORT,
-  PARTS_PAGE_SIZE,
   runPartsQuery,
-  type CatalogueSnapshot,
-  type PartsPage,
+  suggestParts,
+  SUGGESTIONS_LIMIT,
+  PARTS_PAGE_SIZE,
+  type PartsOrder,
   type PartsQuery,
 } from "~/lib/catalogue-query";
 import type { Part } from "~/lib/part";
-import { boundedDistance, buildSearchIndex, MAX_EDIT_DISTANCE, parseSearchWords, partWords, switchLayout } from "~/lib/search-index";
+import { buildSearchIndex } from "~/lib/search-index";
 import { generateParts } from "~server/demo-catalogue.server";
+import { createReference } from "../test/search-reference";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
 
 const { values: args } = parseArgs({
-  options: { sizes: { type: "string", default: "1000,10000,100000" }, runs: { type: "string", default: "30" } },
+  options: {
+    sizes: { type: "string", default: "1000,10000,100000,500000" },
+    runs: { type: "string", default: "30" },
+    "naive-max": { type: "string", default: "100000" },
+  },
 });
 const sizes = args.sizes.split(",").map(Number);
 const runs = Math.max(1, Number(args.runs));
+const naiveMax = Number(args["naive-max"]);
+
+const ORDERS: PartsOrder[] = ["relevance", "name_asc", "name_desc", "price_asc", "price_desc"];
 
 interface Case {
   label: string;
   query: Partial<PartsQuery>;
 }
 
-/** Articles are random per catalogue, so article queries take real ones from the data. */
+/** Articles are random per catalogue, so the code searches take real ones from the data. */
 function cases(parts: Part[]): Case[] {
   const faw = parts.find((p) => /^\d{7}-[A-Z0-9]+$/.test(p.article))?.article ?? "1012015-81D";
   const sino = parts.find((p) => p.article.startsWith("WG"))?.article ?? "WG9725520274";
-  const bare = faw.replace("-", "");
   return [
-    { label: "empty query", query: {} },
+    { label: "(no search)", query: {} },
     { label: "фильтр", query: { search: "фильтр" } },
+    { label: "масляный фильтр j6", query: { search: "масляный фильтр j6" } },
     { label: "фыльтр (typo)", query: { search: "фыльтр" } },
     { label: "колотка (typo)", query: { search: "колотка" } },
     { label: "филтьр (swap)", query: { search: "филтьр" } },
-    { label: "фильтр масляный", query: { search: "фильтр масляный" } },
     { label: "фильтр топливный тонкой очистки", query: { search: "фильтр топливный тонкой очистки" } },
-    { label: "насос водяной", query: { search: "насос водяной" } },
-    { label: "ремень генератора 8PK1160", query: { search: "ремень генератора 8PK1160" } },
     { label: "датчик давления масла", query: { search: "датчик давления масла" } },
-    { label: "J6 (short, half the list)", query: { search: "J6" } },
-    { label: "J6P", query: { search: "J6P" } },
-    { label: "CA6DM", query: { search: "CA6DM" } },
-    { label: "цп (short)", query: { search: "цп" } },
-    { label: "ajkmnh (layout)", query: { search: "ajkmnh" } },
-    { label: "abkmnh (layout)", query: { search: "abkmnh" } },
-    { label: "rjkjlrf nhjvjpyfz (layout)", query: { search: "rjkjlrf nhjvjpyfz" } },
+    { label: "ремень генератора 8PK1160", query: { search: "ремень генератора 8PK1160" } },
+    { label: "J6 (short: half the list)", query: { search: "J6" } },
+    { label: "FAW (in most full names)", query: { search: "FAW" } },
+    { label: "faw j6", query: { search: "faw j6" } },
+    { label: "СА6DМ (Cyrillic С, А, М)", query: { search: "СА6DМ" } },
+    { label: `${sino.slice(0, 7).toLowerCase()} (article prefix)`, query: { search: sino.slice(0, 7).toLowerCase() } },
+    { label: `${faw.slice(0, 7)} (article prefix)`, query: { search: faw.slice(0, 7) } },
     { label: `${faw} (article)`, query: { search: faw } },
-    { label: `${bare} (no hyphen)`, query: { search: bare } },
-    { label: `${faw.replace("-", " ")} (space)`, query: { search: faw.replace("-", " ") } },
-    { label: `${sino.toLowerCase()} (article)`, query: { search: sino.toLowerCase() } },
-    { label: "wg9725 (partial article)", query: { search: "wg9725" } },
-    { label: "подшипник ступицы 32219", query: { search: "подшипник ступицы 32219" } },
-    { label: "прокладка гбц", query: { search: "прокладка гбц" } },
-    { label: "колодка тормозная задняя", query: { search: "колодка тормозная задняя" } },
+    { label: `${faw.replace("-", " ")} (article, space)`, query: { search: faw.replace("-", " ") } },
+    { label: "abkmnh (layout: фильтр)", query: { search: "abkmnh" } },
+    { label: "rjkjlrf nhjvjpyfz (layout)", query: { search: "rjkjlrf nhjvjpyfz" } },
     { label: "qwertyuiop (nothing)", query: { search: "qwertyuiop" } },
     { label: "сальник + КПП FAST", query: { search: "сальник", groups: ["КПП FAST"] } },
-    { label: "groups FAW J7", query: { groups: ["FAW J7"] } },
-    { label: "groups J7+J6P, price_desc", query: { groups: ["FAW J7", "FAW J6P"], sortBy: "price_desc" } },
     { label: "датчик + WP10, page 3", query: { search: "датчик", groups: ["Двигатель WP10"], page: 3 } },
-    { label: "фильтр, price_asc", query: { search: "фильтр", sortBy: "price_asc" } },
-    { label: "фильтр, price_desc", query: { search: "фильтр", sortBy: "price_desc" } },
-    { label: "фильтр, name_desc", query: { search: "фильтр", sortBy: "name_desc" } },
     { label: "фильтр, page 5", query: { search: "фильтр", page: 5 } },
-    { label: "empty, price_asc, page 5", query: { sortBy: "price_asc", page: 5 } },
-    { label: "FAW, name_desc, page 5", query: { search: "FAW", sortBy: "name_desc", page: 5 } },
+    { label: "(no search) FAW J7 + J6P, page 5", query: { groups: ["FAW J7", "FAW J6P"], page: 5 } },
   ];
 }
 
-function fullQuery(q: Partial<PartsQuery>): PartsQuery {
-  return { search: q.search ?? "", groups: q.groups ?? [], sortBy: q.sortBy ?? DEFAULT_SORT, page: q.page ?? 1 };
+/** What a customer types into the search box, key by key. */
+function typing(parts: Part[]): string[] {
+  const sino = parts.find((p) => p.article.startsWith("WG"))?.article ?? "WG9725520274";
+  const words = ["фильтр масляный j6", "колодка тормозная", sino.toLowerCase(), "СА6DМ", "ремень ген"];
+  return words.flatMap((word) => Array.from({ length: word.length - 1 }, (_, i) => word.slice(0, i + 2)));
 }
 
-/** The obvious implementation: words pre-tokenised per part, everything else per request. */
-function createNaive(parts: Part[]) {
-  const words = parts.map((p) => [...partWords(p)]);
-  const collator = new Intl.Collator("ru");
-  const byName = (a: number, b: number) => collator.compare(parts[a].name, parts[b].name) || collator.compare(parts[a].fullName, parts[b].fullName) || a - b;
+function fullQuery(q: Partial<PartsQuery>, sortBy: PartsOrder): PartsQuery {
+  return { search: q.search ?? "", groups: q.groups ?? [], sortBy, page: q.page ?? 1 };
+}
 
-  function scan(search: string, groups: string[]): number[] {
-    const query = parseSearchWords(search).map((w) => w.word);
-    const out: number[] = [];
-    for (let i = 0; i < parts.length; i++) {
-      if (groups.length && !groups.includes(parts[i].group)) continue;
-      if (query.every((q) => words[i].some((w) => boundedDistance(w, q) <= MAX_EDIT_DISTANCE))) out.push(i);
-    }
-    return out;
-  }
-
-  return (q: PartsQuery): PartsPage => {
-    let found = scan(q.search, q.groups);
-    let shownQuery: string | undefined;
-    if (found.length === 0 && q.search) {
-      // Same retry rule as runPartsQuery, per word.
-      const typed = parseSearchWords(q.search);
-      const empty = typed.map((w) => scan(w.word, []).length === 0);
-      const all = !empty.some(Boolean);
-      const text = typed.map((w, i) => (all || empty[i] ? switchLayout(w.raw) : w.raw)).join(" ");
-      const retry = text !== typed.map((w) => w.raw).join(" ") ? scan(text, q.groups) : [];
-      if (retry.length) [found, shownQuery] = [retry, text];
-    }
-    if (q.sortBy === "name_asc") found.sort(byName);
-    if (q.sortBy === "name_desc") found.sort((a, b) => byName(b, a));
-    if (q.sortBy === "price_asc") found.sort((a, b) => parts[a].price - parts[b].price || byName(a, b));
-    if (q.sortBy === "price_desc") found.sort((a, b) => parts[b].price - parts[a].price || byName(a, b));
-    const pageCount = Math.max(1, Math.ceil(found.length / PARTS_PAGE_SIZE));
-    const page = Math.min(q.page, pageCount);
-    const items = found.slice((page - 1) * PARTS_PAGE_SIZE, page * PARTS_PAGE_SIZE).map((i) => parts[i]);
-    return { items, total: found.length, page, pageCount, ...(shownQuery ? { shownQuery } : {}) };
-  };
+/** Same fields and values, an absent `shownQuery` being undefined. */
+function sameAnswer(a: object, b: object): boolean {
+  const canonical = (o: object) => JSON.stringify(Object.entries({ shownQuery: undefined, ...o }).sort(([x], [y]) => x.localeCompare(y)));
+  return canonical(a) === canonical(b);
 }
 
 function memory(): number {
-  gc();
+  // Freed array buffers are returned after a collection or two.
+  for (let i = 0; i < 3; i++) gc();
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
 }
 
-function time(fn: () => void, times: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const start = performance.now();
-    fn();
-    out.push(performance.now() - start);
-  }
-  return out;
+interface Samples {
+  cpu: number[];
+  wall: number[];
 }
 
-function quantile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
+const samples = (): Samples => ({ cpu: [], wall: [] });
+
+function measure(fn: () => void, into: Samples[]): void {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  fn();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  for (const s of into) {
+    s.cpu.push((used.user + used.system) / 1000);
+    s.wall.push(wall);
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
-const ms = (v: number) => (v < 10 ? v.toFixed(3) : v.toFixed(1)).padStart(8);
+const ms = (v: number, width = 7) => (Number.isNaN(v) ? "-" : v < 10 ? v.toFixed(3) : v.toFixed(1)).padStart(width);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function bench(size: number) {
+interface Summary {
+  size: number;
+  words: number;
+  indexMs: number;
+  indexBytes: number;
+  snapshotMs: number;
+  snapshotBytes: number;
+  scratchBytes: number;
+  orders: Record<PartsOrder, Samples>;
+  suggest: Samples;
+  naive: number[];
+  naiveBuildMs: number;
+  mismatches: number;
+}
+
+function bench(size: number): Summary {
   const groups = generateParts(size);
   const parts = groups.flatMap((g) => g.parts);
   const catalogue = { parts, groups: groups.map((g) => g.group) };
@@ -156,86 +158,152 @@ function bench(size: number) {
   const index = buildSearchIndex(parts);
   const indexMs = performance.now() - start;
   const indexBytes = memory() - before;
-  void index.size;
 
   before = memory();
   start = performance.now();
-  const snapshot: CatalogueSnapshot = createCatalogueSnapshot(catalogue, 1);
+  const snapshot = createCatalogueSnapshot(catalogue, 1);
   const snapshotMs = performance.now() - start;
   const snapshotBytes = memory() - before;
 
   before = memory();
+  const checked = size <= naiveMax;
   start = performance.now();
-  const naive = createNaive(parts);
-  const naiveMs = performance.now() - start;
-  const naiveBytes = memory() - before;
+  const reference = checked ? createReference(parts) : null;
+  const naiveBuildMs = performance.now() - start;
 
-  const naiveRuns = Math.max(2, Math.round(runs / Math.max(1, size / 10_000)));
+  const list = cases(parts);
+  const keys = typing(parts);
+  const perCase = list.map(() => Object.fromEntries(ORDERS.map((o) => [o, samples()])) as Record<PartsOrder, Samples>);
+  const orders = Object.fromEntries(ORDERS.map((o) => [o, samples()])) as Record<PartsOrder, Samples>;
+  const suggest = samples();
+  const naive: number[] = [];
+  const same = list.map(() => true);
+  let mismatches = 0;
+
+  const referenceBytes = memory() - before;
+  before = memory();
+  // First pass: warm up, and check every answer against the reference (timing it once per search).
+  list.forEach((c, k) => {
+    ORDERS.forEach((order, o) => {
+      if (order === "relevance" && !c.query.search) return;
+      const q = fullQuery(c.query, order);
+      const got = runPartsQuery(snapshot, q);
+      if (!reference) return;
+      if (o === 0 || (order === "name_asc" && !c.query.search)) reference.forget();
+      const t = performance.now();
+      const want = reference.query(q, PARTS_PAGE_SIZE);
+      if (o === 0 || (order === "name_asc" && !c.query.search)) naive.push(performance.now() - t);
+      const view = { total: got.total, page: got.page, ids: got.items.map((p) => p.id), shownQuery: got.shownQuery };
+      if (!sameAnswer(view, want)) {
+        same[k] = false;
+        mismatches++;
+        console.log(`MISMATCH ${c.label} ${order}:`, view, want);
+      }
+    });
+  });
+  for (const input of keys) {
+    const got = suggestParts(snapshot, input);
+    if (!reference) continue;
+    const want = reference.suggest(input, SUGGESTIONS_LIMIT);
+    if (!sameAnswer({ ids: got.items.map((p) => p.id), shownQuery: got.shownQuery }, want)) {
+      mismatches++;
+      console.log(`MISMATCH suggestion '${input}'`);
+    }
+  }
+
+  // Timed runs, interleaved so that noise spreads evenly over searches and orders.
+  for (let r = 0; r < runs; r++) {
+    list.forEach((c, k) => {
+      for (const order of ORDERS) {
+        if (order === "relevance" && !c.query.search) continue;
+        const q = fullQuery(c.query, order);
+        measure(() => runPartsQuery(snapshot, q), [perCase[k][order], orders[order]]);
+      }
+    });
+    for (const input of keys) measure(() => suggestParts(snapshot, input), [suggest]);
+  }
+  // What the queries keep between calls: the bitsets they borrow (and the reference's last search).
+  const scratchBytes = memory() - before;
+
   console.log(`\n=== ${size.toLocaleString("ru-RU")} parts, ${index.vocabulary.words.length.toLocaleString("ru-RU")} distinct words ===`);
   console.log(
-    `index build ${indexMs.toFixed(0)} ms, ${mb(indexBytes)}; whole snapshot (index, 4 orders, maps) ${snapshotMs.toFixed(0)} ms, ${mb(snapshotBytes)}`,
+    `index build ${indexMs.toFixed(0)} ms, ${mb(indexBytes)}; whole snapshot (index, 4 orders, maps) ${snapshotMs.toFixed(0)} ms, ${mb(
+      snapshotBytes,
+    )}; query working memory ${mb(Math.max(0, scratchBytes))}`,
   );
-  console.log(`naive pre-tokenising ${naiveMs.toFixed(0)} ms, ${mb(naiveBytes)}; runs per query: index ${runs}, naive ${naiveRuns}`);
   console.log(
-    `${"query".padEnd(40)} ${"total".padStart(7)} ${"med ms".padStart(8)} ${"p95 ms".padStart(8)} ${"naive med".padStart(9)} ${"speed-up".padStart(8)}  same`,
+    checked
+      ? `reference (part by part): pre-tokenising ${naiveBuildMs.toFixed(0)} ms, ${mb(referenceBytes)}; every answer checked`
+      : `reference skipped above ${naiveMax.toLocaleString("ru-RU")} parts (--naive-max)`,
   );
-
-  const ours: number[] = [];
-  const theirs: number[] = [];
-  let mismatches = 0;
-  for (const c of cases(parts)) {
-    const q = fullQuery(c.query);
-    const a = runPartsQuery(snapshot, q);
-    const b = naive(q);
-    const same =
-      a.total === b.total && a.page === b.page && a.shownQuery === b.shownQuery && a.items.map((p) => p.id).join() === b.items.map((p) => p.id).join();
-    if (!same) mismatches++;
-    const t1 = time(() => runPartsQuery(snapshot, q), runs);
-    const t2 = time(() => naive(q), naiveRuns);
-    ours.push(...t1);
-    theirs.push(...t2);
-    const shown = a.shownQuery ? ` → ${a.shownQuery}` : "";
-    console.log(
-      `${(c.label + shown).slice(0, 40).padEnd(40)} ${String(a.total).padStart(7)} ${ms(quantile(t1, 0.5))} ${ms(
-        quantile(t1, 0.95),
-      )} ${ms(quantile(t2, 0.5)).padStart(9)} ${(quantile(t2, 0.5) / quantile(t1, 0.5)).toFixed(0).padStart(7)}×  ${same ? "yes" : "NO"}`,
-    );
-  }
-  const summary = {
+  console.log(`${runs} runs of each; median CPU ms per query, by order`);
+  console.log(`${"search".padEnd(36)} ${"total".padStart(7)} ${ORDERS.map((o) => o.padStart(10)).join(" ")}  same`);
+  list.forEach((c, k) => {
+    const got = runPartsQuery(snapshot, fullQuery(c.query, "name_asc"));
+    const shown = got.shownQuery ? ` → ${got.shownQuery}` : "";
+    const cells = ORDERS.map((o) => ms(quantile(perCase[k][o].cpu, 0.5), 10)).join(" ");
+    console.log(`${(c.label + shown).slice(0, 36).padEnd(36)} ${String(got.total).padStart(7)} ${cells}  ${checked ? (same[k] ? "yes" : "NO") : "-"}`);
+  });
+  console.log(
+    `suggestions (${keys.length} inputs, e.g. ${keys
+      .slice(0, 3)
+      .map((k) => `'${k}'`)
+      .join(", ")}…): median ${ms(quantile(suggest.cpu, 0.5)).trim()} ms, p95 ${ms(quantile(suggest.cpu, 0.95)).trim()} ms CPU`,
+  );
+  return {
     size,
-    median: quantile(ours, 0.5),
-    p95: quantile(ours, 0.95),
-    naiveMedian: quantile(theirs, 0.5),
-    naiveP95: quantile(theirs, 0.95),
+    words: index.vocabulary.words.length,
     indexMs,
     indexBytes,
     snapshotMs,
+    snapshotBytes,
+    scratchBytes,
+    orders,
+    suggest,
+    naive,
+    naiveBuildMs,
     mismatches,
   };
-  console.log(
-    `all queries: median ${summary.median.toFixed(3)} ms, p95 ${summary.p95.toFixed(
-      3,
-    )} ms; naive median ${summary.naiveMedian.toFixed(1)} ms, p95 ${summary.naiveP95.toFixed(1)} ms; speed-up ${(summary.naiveMedian / summary.median).toFixed(
-      0,
-    )}× (median), ${(summary.naiveP95 / summary.p95).toFixed(0)}× (p95); differing results: ${mismatches}`,
-  );
-  return summary;
 }
 
-const results = sizes.map(bench);
-console.log("\n=== summary ===");
 console.log(
-  `${"parts".padStart(8)} ${"med ms".padStart(8)} ${"p95 ms".padStart(8)} ${"naive med".padStart(
-    9,
-  )} ${"naive p95".padStart(9)} ${"speed-up".padStart(8)} ${"index ms".padStart(8)} ${"index".padStart(9)} ${"snapshot ms".padStart(11)}`,
+  `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+const results = sizes.map(bench);
+
+const columns: [string, (r: Summary) => Samples][] = [
+  ...ORDERS.map((o): [string, (r: Summary) => Samples] => [o, (r) => r.orders[o]]),
+  ["suggest", (r) => r.suggest],
+];
+for (const kind of ["cpu", "wall"] as const) {
+  console.log(`\n=== per call, ${kind === "cpu" ? "CPU time" : "wall clock"}: median / p95 ms ===`);
+  console.log(`${"parts".padStart(8)} ${columns.map(([name]) => name.padStart(15)).join(" ")} ${"naive med".padStart(10)}`);
+  for (const r of results) {
+    const cells = columns.map(([, pick]) => `${ms(quantile(pick(r)[kind], 0.5), 6)} /${ms(quantile(pick(r)[kind], 0.95), 6)}`.padStart(15));
+    console.log(`${String(r.size).padStart(8)} ${cells.join(" ")} ${ms(quantile(r.naive, 0.5), 10)}`);
+  }
+}
+console.log(`\n=== build ===`);
+console.log(
+  `${"parts".padStart(8)} ${"words".padStart(8)} ${"index ms".padStart(9)} ${"index".padStart(9)} ${"snapshot ms".padStart(12)} ${"snapshot".padStart(9)} ${"queries".padStart(9)}`,
 );
 for (const r of results) {
   console.log(
-    `${String(r.size).padStart(8)} ${ms(r.median)} ${ms(r.p95)} ${ms(r.naiveMedian).padStart(9)} ${ms(r.naiveP95).padStart(
-      9,
-    )} ${(r.naiveMedian / r.median).toFixed(0).padStart(7)}× ${r.indexMs.toFixed(0).padStart(8)} ${mb(r.indexBytes).padStart(
-      9,
-    )} ${r.snapshotMs.toFixed(0).padStart(11)}`,
+    `${String(r.size).padStart(8)} ${String(r.words).padStart(8)} ${r.indexMs.toFixed(0).padStart(9)} ${mb(r.indexBytes).padStart(9)} ${r.snapshotMs
+      .toFixed(0)
+      .padStart(12)} ${mb(r.snapshotBytes).padStart(9)} ${mb(Math.max(0, r.scratchBytes)).padStart(9)}`,
   );
 }
-if (results.some((r) => r.mismatches > 0)) process.exitCode = 1;
+console.log(
+  `\nload average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+if (results.some((r) => r.mismatches > 0)) {
+  console.log("differing answers: see MISMATCH above");
+  process.exitCode = 1;
+}

@@ -10,6 +10,12 @@ describe("canonicalPath", () => {
     expect(canonicalPath("/catalog/parts", "?sortBy=name_asc")).toBe("/catalog/parts");
   });
 
+  it("leaves out relevance, the order of a search, and keeps name_asc chosen for one", () => {
+    expect(canonicalPath("/catalog/parts", "?search=j6&sortBy=relevance")).toBe("/catalog/parts?search=j6");
+    expect(canonicalPath("/catalog/parts", "?search=j6&sortBy=name_asc")).toBe("/catalog/parts?search=j6&sortBy=name_asc");
+    expect(canonicalPath("/catalog/parts", "?sortBy=relevance")).toBe("/catalog/parts");
+  });
+
   it("keeps only a known truck type", () => {
     expect(canonicalPath("/catalog/trucks", "?type=samosval&x=1")).toBe("/catalog/trucks?type=samosval");
     expect(canonicalPath("/catalog/trucks", "?type=bus")).toBe("/catalog/trucks");

@@ -1,4 +1,17 @@
-import { createCatalogueSnapshot, parsePartsQuery, relatedParts, runPartsQuery, serializePartsQuery, type PartsQuery } from "./catalogue-query";
+import { createReference, randomCatalogue, randomSearches } from "../../test/search-reference";
+import {
+  createCatalogueSnapshot,
+  defaultOrder,
+  orderChoices,
+  parsePartsQuery,
+  relatedParts,
+  runPartsQuery,
+  serializePartsQuery,
+  suggestParts,
+  type PartsOrder,
+  type PartsQuery,
+  type SortBy,
+} from "./catalogue-query";
 import type { Part } from "./part";
 import { createRandom, pick, randomInt } from "./random";
 import { boundedDistance, parseSearchWords, partWords } from "./search-index";
@@ -73,6 +86,21 @@ describe("parsePartsQuery", () => {
     },
   );
 
+  it("orders a search by relevance unless the URL names an order", () => {
+    expect(parse("search=фильтр").sortBy).toBe("relevance");
+    expect(parse("search=фильтр&sortBy=").sortBy).toBe("relevance");
+    expect(parse("search=фильтр&sortBy=relevance").sortBy).toBe("relevance");
+    expect(parse("search=фильтр&sortBy=name_asc").sortBy).toBe("name_asc");
+    expect(parse("search=фильтр&sortBy=price_desc").sortBy).toBe("price_desc");
+  });
+
+  it("keeps name_asc without a search, and for an unknown order even with one", () => {
+    expect(parse("sortBy=relevance").sortBy).toBe("name_asc");
+    expect(parse("search=%20%20&sortBy=relevance").sortBy).toBe("name_asc");
+    expect(parse("search=фильтр&sortBy=price").sortBy).toBe("name_asc");
+    expect(parse("search=фильтр&sortBy=RELEVANCE").sortBy).toBe("name_asc");
+  });
+
   it.each([
     ["page=0", 1],
     ["page=-1", 1],
@@ -117,6 +145,27 @@ describe("serializePartsQuery", () => {
   it("round-trips through parsePartsQuery", () => {
     const q = query({ search: "1012010-81DJ & co", groups: ["КПП FAST", "FAW J6P"], sortBy: "name_desc", page: 4 });
     expect(parse(serializePartsQuery(q))).toEqual(q);
+  });
+
+  it("never writes relevance, and writes name_asc once there is a search", () => {
+    expect(serializePartsQuery({ search: "фильтр", sortBy: "relevance" })).toBe("search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80");
+    expect(serializePartsQuery({ sortBy: "relevance" })).toBe("");
+    expect(serializePartsQuery({ search: "j6", sortBy: "name_asc" })).toBe("search=j6&sortBy=name_asc");
+    expect(serializePartsQuery({ search: "j6" })).toBe("search=j6");
+  });
+
+  it.each(["relevance", "name_asc", "name_desc", "price_asc", "price_desc"] as const)("round-trips %s with a search", (sortBy) => {
+    const q = query({ search: "масляный фильтр j6", sortBy, page: 2 });
+    expect(parse(serializePartsQuery(q))).toEqual(q);
+  });
+});
+
+describe("defaultOrder and orderChoices", () => {
+  it("offer relevance, first and by default, only with a search", () => {
+    expect(defaultOrder("фильтр")).toBe("relevance");
+    expect(defaultOrder(" ")).toBe("name_asc");
+    expect(orderChoices("фильтр")).toEqual(["relevance", "name_asc", "name_desc", "price_desc", "price_asc"]);
+    expect(orderChoices("")).toEqual(["name_asc", "name_desc", "price_desc", "price_asc"]);
   });
 });
 
@@ -225,8 +274,23 @@ describe("runPartsQuery", () => {
     expect(page.total).toBe(1);
   });
 
+  it("finds an article by its first five or more characters, not by fewer", () => {
+    expect(names(run({ search: "wg97255" }).items)).toEqual(["Ёмкость расширительная"]);
+    expect(names(run({ search: "WG972" }).items)).toEqual(["Ёмкость расширительная"]);
+    expect(names(run({ search: "1307010-M" }).items)).toEqual(["Насос водяной"]);
+    expect(run({ search: "wg97" }).total).toBe(0);
+  });
+
+  it("takes Cyrillic look-alike letters for Latin ones, without a retry", () => {
+    // С, А and М below are Cyrillic: typed on the Russian layout half-way.
+    const page = run({ search: "СА6DМ" });
+    expect(page.shownQuery).toBeUndefined();
+    expect(names(page.items)).toEqual(["Насос водяной"]);
+    expect(names(run({ search: "1307010-М22" }).items)).toEqual(["Насос водяной"]);
+  });
+
   it("reports no match when the retry finds nothing either", () => {
-    const page = run({ search: "wg9725" });
+    const page = run({ search: "wg9799" });
     expect(page).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
   });
 
@@ -288,6 +352,153 @@ describe("runPartsQuery", () => {
   });
 });
 
+describe("relevance", () => {
+  const catalogue = [
+    part("Амортизатор кабины", { fullName: "Амортизатор кабины передний для FAW J7", article: "5001010-D816", group: "FAW J7" }),
+    part("Амортизатор кабины", { fullName: "Амортизатор кабины задний для FAW J6P", article: "5001020-A01", group: "FAW J6P" }),
+    part("Колодка тормозная", { fullName: "Колодка тормозная передняя для FAW J6P", article: "3502105-A01", group: "FAW J6P" }),
+    part("Фильтр масляный", { fullName: "Фильтр масляный в сборе для FAW Tiger V", article: "1012015-A7Y", group: "FAW Tiger V" }),
+    part("Фильтр масляный", { fullName: "Фильтр масляный для FAW J7", article: "1012016-81D", group: "FAW J7" }),
+    part("Фильтр масляный", { fullName: "Фильтр масляный для FAW J6P", article: "1012015-81D", group: "FAW J6P" }),
+    part("Кольцо уплотнительное", { fullName: "Кольцо уплотнительное медное для FAW J6P", article: "1012015-81DJ", group: "FAW J6P" }),
+    part("Фильтр топливный", { fullName: "Фильтр топливный тонкой очистки для FAW J6P", article: "1105050-A01", group: "FAW J6P" }),
+    part("Насос водяной", { fullName: "Насос водяной для двигателя CA6DM2", article: "1307010-M22", group: "Двигатель CA6DM" }),
+    part("Ёмкость расширительная", { fullName: "Ёмкость расширительная для FAW J6P", article: "WG9725520274", group: "FAW J6P" }),
+  ];
+  const snapshot = snapshotOf(catalogue);
+  const ranked = (search: string, over: Partial<PartsQuery> = {}) =>
+    runPartsQuery(snapshot, query({ search, sortBy: "relevance", ...over })).items.map((p) => p.fullName);
+
+  it("puts J6 parts before 'Амортизатор … для FAW J7' for 'J6': a word typed short beats a typo", () => {
+    const list = ranked("J6");
+    const j7 = list.indexOf("Амортизатор кабины передний для FAW J7");
+    expect(j7).toBeGreaterThan(list.lastIndexOf("Фильтр топливный тонкой очистки для FAW J6P"));
+    expect(list.slice(0, 6).every((name) => name.endsWith("J6P"))).toBe(true);
+    // By name, the J7 shock absorber would come before them.
+    const byName = runPartsQuery(snapshot, query({ search: "J6", sortBy: "name_asc" })).items.map((p) => p.fullName);
+    expect(byName.indexOf("Амортизатор кабины передний для FAW J7")).toBeLessThan(byName.indexOf("Фильтр масляный для FAW J6P"));
+  });
+
+  it("puts J6P oil filters before J7 ones (one typo) and Tiger V ones (two) for 'масляный фильтр j6'", () => {
+    expect(ranked("масляный фильтр j6")).toEqual(["Фильтр масляный для FAW J6P", "Фильтр масляный для FAW J7", "Фильтр масляный в сборе для FAW Tiger V"]);
+  });
+
+  it("puts the exact article first, then articles it begins, then near ones", () => {
+    expect(ranked("1012015-81D")).toEqual([
+      "Фильтр масляный для FAW J6P", // 1012015-81D
+      "Кольцо уплотнительное медное для FAW J6P", // 1012015-81DJ begins with it
+      "Фильтр масляный для FAW J7", // 1012016-81D, one edit
+    ]);
+    // However it is typed: spaces, dots, slashes, case, Cyrillic look-alikes.
+    for (const typed of ["1012015 81D", "1012015.81d", "1012015/81-D", "1012015-81Д".replace("Д", "D")]) {
+      expect(ranked(typed)[0]).toBe("Фильтр масляный для FAW J6P");
+    }
+  });
+
+  it("finds the article typed whole even where its pieces find nothing", () => {
+    expect(ranked("WG 9725 520274")).toEqual(["Ёмкость расширительная для FAW J6P"]);
+  });
+
+  it("puts words met exactly in the name before those met in the full name or article", () => {
+    // 'фильтр масляный': all three oil filters have both words in the name; the fuel filter only one.
+    const list = ranked("фильтр масляный");
+    expect(list.slice(0, 3).every((name) => name.startsWith("Фильтр масляный"))).toBe(true);
+    // 'кабины передний': the front shock absorber has 'передний' exactly, in the full name only.
+    expect(ranked("кабины передний")[0]).toBe("Амортизатор кабины передний для FAW J7");
+  });
+
+  it("prefers fewer edits, then more words found in the name", () => {
+    // 'фыльтр' is one edit from 'фильтр' in four names; 'масляный' is exact in three of them.
+    expect(ranked("фыльтр масляный").slice(0, 3)).toEqual([
+      "Фильтр масляный в сборе для FAW Tiger V",
+      "Фильтр масляный для FAW J6P",
+      "Фильтр масляный для FAW J7",
+    ]);
+  });
+
+  it("orders equals by name, so pages are stable, and pages in relevance order", () => {
+    const all = ranked("фильтр");
+    expect(all).toEqual([
+      "Фильтр масляный в сборе для FAW Tiger V",
+      "Фильтр масляный для FAW J6P",
+      "Фильтр масляный для FAW J7",
+      "Фильтр топливный тонкой очистки для FAW J6P",
+    ]);
+    const pages = [1, 2].flatMap((page) => runPartsQuery(snapshot, query({ search: "фильтр", sortBy: "relevance", page }), 3).items);
+    expect(pages.map((p) => p.fullName)).toEqual(all);
+  });
+
+  it("keeps the spec orders for a search when asked", () => {
+    expect(runPartsQuery(snapshot, query({ search: "фильтр", sortBy: "price_asc" })).items.map((p) => p.price)).toEqual([1000, 1000, 1000, 1000]);
+    expect(names(runPartsQuery(snapshot, query({ search: "j6", sortBy: "name_desc" })).items)[0]).toBe("Фильтр топливный");
+  });
+
+  it("is the name order without search words", () => {
+    expect(runPartsQuery(snapshot, query({ search: "- -", sortBy: "relevance" })).items).toEqual(runPartsQuery(snapshot, query({ sortBy: "name_asc" })).items);
+  });
+});
+
+describe("suggestParts", () => {
+  const catalogue = [
+    part("Фильтр масляный", { fullName: "Фильтр масляный для FAW J6P", article: "1012015-81D" }),
+    part("Фильтр масляный", { fullName: "Фильтр масляный для FAW J7", article: "1012015-A01" }),
+    part("Фильтр топливный", { fullName: "Фильтр топливный для FAW J6P", article: "1105050-A01" }),
+    part("Фара головного света", { fullName: "Фара головного света левая для FAW J6P", article: "3711010-A01" }),
+    part("Фиксатор", { fullName: "Фиксатор двери для FAW J6P", article: "6105010-A01" }),
+    part("Датчик ABS", { fullName: "Датчик ABS для FAW J6P", article: "WG9725520274" }),
+    ...Array.from({ length: 10 }, (_, i) => part(`Насос ${i}`, { fullName: `Насос ${i} для FAW J7` })),
+  ];
+  const snapshot = snapshotOf(catalogue);
+  const suggested = (input: string, limit?: number) => suggestParts(snapshot, input, limit).items.map((p) => p.fullName);
+
+  it("starts at the second character", () => {
+    expect(suggested("")).toEqual([]);
+    expect(suggested("ф")).toEqual([]);
+    expect(suggested(" ф- ")).toEqual([]);
+    expect(suggested("фи").length).toBeGreaterThan(0);
+  });
+
+  it("completes the word being typed, before typos", () => {
+    expect(suggested("фил")).toEqual(["Фильтр масляный для FAW J6P", "Фильтр масляный для FAW J7", "Фильтр топливный для FAW J6P"]);
+    expect(suggested("фи").slice(0, 4)).toEqual([
+      "Фиксатор двери для FAW J6P",
+      "Фильтр масляный для FAW J6P",
+      "Фильтр масляный для FAW J7",
+      "Фильтр топливный для FAW J6P",
+    ]);
+  });
+
+  it("ranks like the list and stops at six", () => {
+    expect(suggested("масляный фильтр j")).toEqual(["Фильтр масляный для FAW J6P", "Фильтр масляный для FAW J7"]);
+    expect(suggested("насос")).toHaveLength(6);
+    expect(suggested("насос", 3)).toHaveLength(3);
+    expect(suggested("насос", 0)).toEqual([]);
+  });
+
+  it("allows typos in the word being typed only once it is long enough", () => {
+    // 'j7' finished is two edits from 'j6p'; being typed, it has to be exact or a beginning.
+    expect(runPartsQuery(snapshot, query({ search: "j7", sortBy: "relevance" }), 20).items.some((p) => p.fullName.endsWith("J6P"))).toBe(true);
+    expect(suggested("j7").every((name) => name.endsWith("J7"))).toBe(true);
+    expect(suggested("фылтр")).toEqual([]);
+    expect(suggested("фыльтр")).toContain("Фильтр масляный для FAW J6P");
+  });
+
+  it("treats a word followed by a space as finished, matched as the list matches it", () => {
+    const list = (search: string) => runPartsQuery(snapshot, query({ search, sortBy: "relevance" }), 6);
+    expect(suggestParts(snapshot, "фил ").items).toEqual(list("фил").items);
+    expect(suggestParts(snapshot, "фил").items).not.toEqual(list("фил").items);
+  });
+
+  it("finds codes as they are typed", () => {
+    expect(suggested("wg97")).toEqual(["Датчик ABS для FAW J6P"]);
+    expect(suggested("1012015-")).toEqual(["Фильтр масляный для FAW J6P", "Фильтр масляный для FAW J7"]);
+  });
+
+  it("retries the other keyboard layout", () => {
+    expect(suggestParts(snapshot, "yfcjc")).toMatchObject({ shownQuery: "насос" });
+  });
+});
+
 describe("runPartsQuery against a plain scan", () => {
   const random = createRandom(5);
   const vocabulary = ["Фильтр", "масляный", "Насос", "водяной", "Колодка", "тормозная", "Ремень", "Датчик", "ёмкость"];
@@ -303,7 +514,7 @@ describe("runPartsQuery against a plain scan", () => {
   const snapshot = snapshotOf(parts);
   const collator = new Intl.Collator("ru");
   const byName = (a: Part, b: Part) => collator.compare(a.name, b.name) || collator.compare(a.fullName, b.fullName) || parts.indexOf(a) - parts.indexOf(b);
-  const compare: Record<PartsQuery["sortBy"], (a: Part, b: Part) => number> = {
+  const compare: Record<SortBy, (a: Part, b: Part) => number> = {
     name_asc: byName,
     name_desc: (a, b) => byName(b, a),
     price_asc: (a, b) => a.price - b.price || byName(a, b),
@@ -315,13 +526,13 @@ describe("runPartsQuery against a plain scan", () => {
     const found = parts
       .filter((p) => !q.groups.length || q.groups.includes(p.group))
       .filter((p) => words.every((w) => [...partWords(p)].some((pw) => boundedDistance(pw, w) <= 2)))
-      .sort(compare[q.sortBy]);
+      .sort(compare[q.sortBy as SortBy]);
     const pageCount = Math.max(1, Math.ceil(found.length / pageSize));
     const page = Math.min(q.page, pageCount);
     return { total: found.length, page, ids: found.slice((page - 1) * pageSize, page * pageSize).map((p) => p.id) };
   }
 
-  it("gives the same page for random searches, groups, sorts and pages", () => {
+  it("gives the same page for random searches, groups, sorts and pages", { timeout: 60_000 }, () => {
     const searches = ["", "фильтр", "насас", "колодка тормозная", "емкость", "1010-a01", "1010a01", "маслный фильтр", "4"];
     for (let k = 0; k < 300; k++) {
       const q = query({
@@ -334,6 +545,64 @@ describe("runPartsQuery against a plain scan", () => {
       const got = runPartsQuery(snapshot, q, pageSize);
       const expected = scan(q, pageSize);
       expect({ total: got.total, page: got.page, ids: got.items.map((p) => p.id) }, JSON.stringify(q)).toEqual(expected);
+    }
+  });
+});
+
+describe("runPartsQuery and suggestParts against the reference", () => {
+  const parts = randomCatalogue(3, 800);
+  const snapshot = snapshotOf(parts);
+  const reference = createReference(parts);
+  const searches = randomSearches(4, parts, 150);
+  const orders: PartsOrder[] = ["relevance", "name_asc", "name_desc", "price_asc", "price_desc"];
+  const random = createRandom(6);
+
+  it("finds and orders the same parts, in every order, on every page", { timeout: 120_000 }, () => {
+    for (const search of searches) {
+      for (const sortBy of orders) {
+        const q = query({
+          search,
+          sortBy,
+          groups: random() < 0.2 ? [pick(random, ["FAW J6P", "FAW J7", "КПП FAST"])] : [],
+          page: random() < 0.7 ? 1 : randomInt(random, 2, 12),
+        });
+        const pageSize = pick(random, [1, 5, 10]);
+        const got = runPartsQuery(snapshot, q, pageSize);
+        const view = { total: got.total, page: got.page, ids: got.items.map((p) => p.id), shownQuery: got.shownQuery };
+        expect(view, JSON.stringify(q) + ` size ${pageSize}`).toEqual({ shownQuery: undefined, ...reference.query(q, pageSize) });
+      }
+    }
+  });
+
+  it("ranks every match the same, in relevance order", { timeout: 60_000 }, () => {
+    for (const search of searches) {
+      const q = query({ search, sortBy: "relevance" });
+      const got = runPartsQuery(snapshot, q, parts.length);
+      expect(
+        got.items.map((p) => p.id),
+        search,
+      ).toEqual(reference.query(q, parts.length).ids);
+    }
+  });
+
+  it("finds everything the spec's rule alone finds", { timeout: 60_000 }, () => {
+    for (const search of searches) {
+      const words = parseSearchWords(search).map((w) => w.word);
+      const spec = parts.filter((p) => words.length && words.every((w) => [...partWords(p)].some((pw) => boundedDistance(pw, w) <= 2)));
+      const found = new Set(runPartsQuery(snapshot, query({ search }), parts.length).items.map((p) => p.id));
+      for (const p of spec) expect(found.has(p.id), `${search}: ${p.fullName} ${p.article}`).toBe(true);
+    }
+  });
+
+  it("suggests the same parts", { timeout: 60_000 }, () => {
+    const typing = searches.flatMap((search) => [search.slice(0, 2), search.slice(0, 3 + Math.floor(search.length / 3)), `${search} `]);
+    for (const input of typing) {
+      const limit = randomInt(random, 1, 8);
+      const got = suggestParts(snapshot, input, limit);
+      expect({ ids: got.items.map((p) => p.id), shownQuery: got.shownQuery }, `${input} (${limit})`).toEqual({
+        shownQuery: undefined,
+        ...reference.suggest(input, limit),
+      });
     }
   });
 });

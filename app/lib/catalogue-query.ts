@@ -1,32 +1,43 @@
 /**
  * The parts catalogue as a query over a prepared snapshot: URL ⇄ query, search, group
- * filter, sorting and paging (SPEC §2 Parts list, §4, §5, §9). Everything heavy — the
- * search index and the four sort orders — is built once per catalogue version, so a
- * request is a few bitset operations and a walk over a ready order.
+ * filter, sorting and paging (SPEC §2 Parts list, §4, §5, §9), plus the relevance order
+ * and the suggestions of the search box. Everything heavy — the search index and the four
+ * sort orders — is built once per catalogue version, so a request is a few bitset
+ * operations and a walk over a ready order; relevance adds one pass over the matches.
  */
 import type { Part } from "./part";
 import type { PartLookup } from "./part-lookup";
 import { createRandom, hashSeed } from "./random";
+import { pageOf, Scratch } from "./bitset-page";
+import { rankMatches, relevancePage } from "./relevance";
 import {
   buildSearchIndex,
   countBits,
-  createBitset,
-  hasBit,
+  createWordMatch,
   intersectInto,
+  matchArticle,
   matchGroups,
   matchWord,
+  normalizeArticle,
   normalizeText,
   parseSearchWords,
-  popcount,
   switchLayout,
   type SearchIndex,
   type SearchWord,
+  type WordMatch,
 } from "./search-index";
 
+/** The spec's four orders (§3), offered with or without a search. */
 export const SORT_BY_VALUES = ["name_asc", "name_desc", "price_desc", "price_asc"] as const;
 export type SortBy = (typeof SORT_BY_VALUES)[number];
+/** Best match first (see relevance.ts): the order of a search whose URL names none. */
+export const RELEVANCE = "relevance";
+export type PartsOrder = SortBy | typeof RELEVANCE;
 export const DEFAULT_SORT: SortBy = "name_asc";
 export const PARTS_PAGE_SIZE = 10;
+/** Suggestions under the search box: how many, and from which length (letters and digits). */
+export const SUGGESTIONS_LIMIT = 6;
+export const MIN_SUGGEST_LENGTH = 2;
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_GROUPS = 50;
 const MAX_GROUP_LENGTH = 200;
@@ -35,7 +46,8 @@ const RELATED_LIMIT = 10;
 export interface PartsQuery {
   search: string;
   groups: string[];
-  sortBy: SortBy;
+  /** The order in effect: `relevance` while there is a search and the URL names no order. */
+  sortBy: PartsOrder;
   page: number;
 }
 
@@ -151,14 +163,40 @@ function firstString(params: URLSearchParams, key: string): string {
   return params.get(key) ?? "";
 }
 
+/** A search as the list takes it: control characters blanked, trimmed, at most `MAX_SEARCH_LENGTH`. */
+export function cleanSearch(raw: string): string {
+  return (
+    raw
+      // Control characters only come from crafted links; they would end up in the page.
+      .replace(/\p{Cc}/gu, " ")
+      .trim()
+      .slice(0, MAX_SEARCH_LENGTH)
+      .trim()
+  );
+}
+
+/** The order of a query whose URL names none: relevance while searching, else by name. */
+export function defaultOrder(search: string): PartsOrder {
+  return search.trim() ? RELEVANCE : DEFAULT_SORT;
+}
+
+/** The orders to offer in the sort selector, the default first: relevance only with a search. */
+export function orderChoices(search: string): PartsOrder[] {
+  return search.trim() ? [RELEVANCE, ...SORT_BY_VALUES] : [...SORT_BY_VALUES];
+}
+
+/**
+ * The order a `sortBy` value asks for. Absent or empty: the default for the search. `relevance`
+ * without a search is the name order. Anything else unknown falls back to name_asc.
+ */
+function readOrder(value: string, search: string): PartsOrder {
+  if (value === "" || value === RELEVANCE) return defaultOrder(search);
+  return (SORT_BY_VALUES as readonly string[]).includes(value) ? (value as SortBy) : DEFAULT_SORT;
+}
+
 /** Read the list URL; anything malformed falls back to the default, never throws. */
 export function parsePartsQuery(searchParams: URLSearchParams): PartsQuery {
-  const search = firstString(searchParams, "search")
-    // Control characters only come from crafted links; they would end up in the page.
-    .replace(/\p{Cc}/gu, " ")
-    .trim()
-    .slice(0, MAX_SEARCH_LENGTH)
-    .trim();
+  const search = cleanSearch(firstString(searchParams, "search"));
 
   const groups: string[] = [];
   for (const value of searchParams.getAll("groups")) {
@@ -168,8 +206,7 @@ export function parsePartsQuery(searchParams: URLSearchParams): PartsQuery {
     if (groups.length === MAX_GROUPS) break;
   }
 
-  const sortRaw = firstString(searchParams, "sortBy");
-  const sortBy = (SORT_BY_VALUES as readonly string[]).includes(sortRaw) ? (sortRaw as SortBy) : DEFAULT_SORT;
+  const sortBy = readOrder(firstString(searchParams, "sortBy"), search);
 
   const pageRaw = firstString(searchParams, "page").trim();
   // A huge page is a real request for "the end": it is clamped to the last page later.
@@ -177,24 +214,65 @@ export function parsePartsQuery(searchParams: URLSearchParams): PartsQuery {
   return { search, groups, sortBy, page: Math.max(1, pageNumber) };
 }
 
-/** Query string (without '?') in a stable order, defaults left out: for links and canonical URLs. */
+/**
+ * Query string (without '?') in a stable order, defaults left out: for links and canonical URLs.
+ * `relevance` is never written: it is what a search without `sortBy` means; a spec order is
+ * written whenever it is not that default (name_asc too, once there is a search).
+ */
 export function serializePartsQuery(query: Partial<PartsQuery>): string {
   const params = new URLSearchParams();
-  const search = query.search?.trim();
+  const search = query.search?.trim() ?? "";
   if (search) params.set("search", search);
   for (const group of query.groups ?? []) params.append("groups", group);
-  if (query.sortBy && query.sortBy !== DEFAULT_SORT) params.set("sortBy", query.sortBy);
+  if (query.sortBy && query.sortBy !== RELEVANCE && query.sortBy !== defaultOrder(search)) params.set("sortBy", query.sortBy);
   if (query.page && query.page > 1) params.set("page", String(Math.floor(query.page)));
   return params.toString();
 }
 
-/** Parts matching every word; `null` for no search words (everything). */
-function matchSearch(index: SearchIndex, words: readonly SearchWord[]): { bits: Uint32Array | null; empty: boolean[] } {
-  if (words.length === 0) return { bits: null, empty: [] };
-  const perWord = words.map((w) => matchWord(index, w.word));
+const scratches = new WeakMap<SearchIndex, Scratch>();
+
+/** The working memory of the index's queries, emptied for a new one. */
+function scratchFor(index: SearchIndex): Scratch {
+  let scratch = scratches.get(index);
+  if (!scratch) scratches.set(index, (scratch = new Scratch(index.size)));
+  scratch.reset();
+  return scratch;
+}
+
+interface SearchMatch {
+  /** Parts matching every word, or whose article is the whole query; `null` for no search words (everything). */
+  bits: Uint32Array | null;
+  words: SearchWord[];
+  /** Whether each word alone found nothing (for the keyboard-layout retry). */
+  empty: boolean[];
+  /** How each word met the parts; only when ranking. */
+  detail: WordMatch[];
+  /** Parts whose article is the whole query (see `normalizeArticle`). */
+  articleExact: Uint32Array;
+}
+
+interface SearchOptions {
+  /** Fill `detail`, for the relevance order. */
+  ranked: boolean;
+  /** The last word is still being typed (suggestions). */
+  complete: boolean;
+}
+
+const NONE = new Uint32Array(0);
+
+function matchSearch(index: SearchIndex, scratch: Scratch, text: string, options: SearchOptions): SearchMatch {
+  const words = parseSearchWords(text);
+  if (words.length === 0) return { bits: null, words, empty: [], detail: [], articleExact: NONE };
+  const detail = options.ranked ? words.map(() => createWordMatch(index.size, () => scratch.bitset())) : [];
+  const perWord = words.map((w, i) =>
+    matchWord(index, w.word, { detail: detail[i], complete: options.complete && i === words.length - 1, into: scratch.bitset() }),
+  );
   const empty = perWord.map((bits) => countBits(bits) === 0);
   const bits = perWord.reduce((acc, bits) => intersectInto(acc, bits));
-  return { bits, empty };
+  // The whole query is that article however it was split ('WG 9725 530274'), even where its words find nothing.
+  const articleExact = matchArticle(index, normalizeArticle(text));
+  for (const p of articleExact) bits[p >>> 5] |= 1 << (p & 31);
+  return { bits, words, empty, detail, articleExact };
 }
 
 function combine(search: Uint32Array | null, groups: Uint32Array | null): Uint32Array | null {
@@ -203,80 +281,88 @@ function combine(search: Uint32Array | null, groups: Uint32Array | null): Uint32
 }
 
 /**
- * Positions of the matches ranked `start .. start + size` in `order`. Walking the order is
- * cheapest when matches come early in it, but a name search clusters them (all 'Фильтр…'
- * sort late), so the walk gets only as many steps as the fallback costs: marking every
- * match's place in a bitset over the order, then counting bits up to the page.
- */
-function pageOf(order: Uint32Array, places: Uint32Array, bits: Uint32Array, total: number, start: number, size: number): number[] {
-  const out: number[] = [];
-  const budget = Math.min(order.length, total + bits.length * 2);
-  let seen = 0;
-  let k = 0;
-  for (; k < budget && out.length < size && seen < total; k++) {
-    if (hasBit(bits, order[k]) && seen++ >= start) out.push(order[k]);
-  }
-  if (out.length === size || seen === total) return out;
-
-  const marks = createBitset(order.length);
-  for (let w = 0; w < bits.length; w++) {
-    for (let v = bits[w]; v !== 0; v &= v - 1) {
-      const place = places[(w << 5) + 31 - Math.clz32(v & -v)];
-      marks[place >>> 5] |= 1 << (place & 31);
-    }
-  }
-  out.length = 0;
-  let skip = start;
-  for (let w = 0; w < marks.length && out.length < size; w++) {
-    const count = popcount(marks[w]);
-    if (skip >= count) {
-      skip -= count;
-      continue;
-    }
-    for (let v = marks[w]; v !== 0 && out.length < size; v &= v - 1) {
-      if (skip > 0) skip--;
-      else out.push(order[(w << 5) + 31 - Math.clz32(v & -v)]);
-    }
-  }
-  return out;
-}
-
-/**
- * One page of the list. When the search as typed finds nothing, it is retried on the other
+ * The search within the groups. When it finds nothing as typed, it is retried on the other
  * keyboard layout (only the words that found nothing alone, or all of them when each did
  * find something), and `shownQuery` tells the visitor what was searched instead.
  */
-export function runPartsQuery(snapshot: CatalogueSnapshot, query: PartsQuery, pageSize = PARTS_PAGE_SIZE): PartsPage {
+function findParts(
+  index: SearchIndex,
+  scratch: Scratch,
+  search: string,
+  groupBits: Uint32Array | null,
+  options: SearchOptions,
+): { match: SearchMatch; bits: Uint32Array | null; shownQuery?: string } {
+  const typed = matchSearch(index, scratch, search, options);
+  const bits = combine(typed.bits, groupBits);
+  if (!bits || typed.words.length === 0 || countBits(bits) > 0) return { match: typed, bits };
+
+  const retypeAll = !typed.empty.some(Boolean);
+  const text = typed.words.map((w, i) => (retypeAll || typed.empty[i] ? switchLayout(w.raw) : w.raw)).join(" ");
+  if (text === typed.words.map((w) => w.raw).join(" ")) return { match: typed, bits };
+  const retry = matchSearch(index, scratch, text, options);
+  const retryBits = combine(retry.bits, groupBits);
+  if (!retryBits || countBits(retryBits) === 0) return { match: typed, bits };
+  return { match: retry, bits: retryBits, shownQuery: text };
+}
+
+function isOrder(value: string): value is PartsOrder {
+  return value === RELEVANCE || (SORT_BY_VALUES as readonly string[]).includes(value);
+}
+
+function queryParts(snapshot: CatalogueSnapshot, query: PartsQuery, pageSize: number, complete: boolean): PartsPage {
   const { index, parts } = snapshot;
+  const scratch = scratchFor(index);
   const size = Math.max(1, Math.floor(pageSize));
-  const words = parseSearchWords(query.search);
-  const groupBits = query.groups.length ? matchGroups(index, query.groups) : null;
+  const sortBy = isOrder(query.sortBy) ? query.sortBy : DEFAULT_SORT;
+  const ranked = sortBy === RELEVANCE;
+  const groupBits = query.groups.length ? matchGroups(index, query.groups, scratch.bitset()) : null;
+  const { match, bits, shownQuery } = findParts(index, scratch, query.search, groupBits, { ranked, complete });
 
-  const typed = matchSearch(index, words);
-  let bits = combine(typed.bits, groupBits);
-  let shownQuery: string | undefined;
-
-  if (bits && words.length && countBits(bits) === 0) {
-    const retypeAll = !typed.empty.some(Boolean);
-    const retyped = words.map((w, i) => (retypeAll || typed.empty[i] ? switchLayout(w.raw) : w.raw));
-    const text = retyped.join(" ");
-    const retry = combine(matchSearch(index, parseSearchWords(text)).bits, groupBits);
-    if (retry && countBits(retry) > 0 && text !== words.map((w) => w.raw).join(" ")) {
-      bits = retry;
-      shownQuery = text;
-    }
-  }
-
-  const sortBy = SORT_BY_VALUES.includes(query.sortBy) ? query.sortBy : DEFAULT_SORT;
-  const order = snapshot.orders[sortBy];
   const total = bits ? countBits(bits) : parts.length;
   const pageCount = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, Math.floor(query.page) || 1), pageCount);
   const start = (page - 1) * size;
 
-  const positions = bits ? pageOf(order, snapshot.places[sortBy], bits, total, start, size) : order.subarray(start, start + size);
+  let positions: ArrayLike<number>;
+  if (bits && ranked && match.words.length) {
+    const ranking = rankMatches(scratch, bits, total, match.detail, match.articleExact);
+    positions = relevancePage(snapshot.orders.name_asc, snapshot.places.name_asc, scratch, ranking, start, size);
+  } else {
+    // Relevance without search words (only punctuation typed) is the name order.
+    const order = ranked ? DEFAULT_SORT : (sortBy as SortBy);
+    positions = bits
+      ? pageOf(snapshot.orders[order], snapshot.places[order], bits, total, start, size, scratch)
+      : snapshot.orders[order].subarray(start, start + size);
+  }
   const items = Array.from(positions, (position) => parts[position]);
   return shownQuery === undefined ? { items, total, page, pageCount } : { items, total, page, pageCount, shownQuery };
+}
+
+/** One page of the list: the search (with the keyboard-layout retry, see `findParts`), groups, order, page. */
+export function runPartsQuery(snapshot: CatalogueSnapshot, query: PartsQuery, pageSize = PARTS_PAGE_SIZE): PartsPage {
+  return queryParts(snapshot, query, pageSize, false);
+}
+
+export interface PartSuggestions {
+  items: Part[];
+  /** The input retyped on the other keyboard layout, when only that found the items. */
+  shownQuery?: string;
+}
+
+/**
+ * Up to `limit` parts for what is being typed in the search box, best first (relevance), from
+ * `MIN_SUGGEST_LENGTH` letters or digits on; the same index, rule and ranking as the list but
+ * for the last word until a space follows it: it may be unfinished, so every word it begins
+ * matches too ('фил' → 'Фильтр…'), ranked after exact matches and before typos, and its typos
+ * count only from 4 letters (one edit) and 6 (two), see `typingDistance`.
+ */
+export function suggestParts(snapshot: CatalogueSnapshot, input: string, limit = SUGGESTIONS_LIMIT): PartSuggestions {
+  const search = cleanSearch(input);
+  const size = Math.floor(limit);
+  if (size < 1 || normalizeArticle(search).length < MIN_SUGGEST_LENGTH) return { items: [] };
+  const complete = !/[\s\p{Cc}]$/u.test(input);
+  const { items, shownQuery } = queryParts(snapshot, { search, groups: [], sortBy: RELEVANCE, page: 1 }, size, complete);
+  return shownQuery === undefined ? { items } : { items, shownQuery };
 }
 
 /**

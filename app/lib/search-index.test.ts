@@ -5,15 +5,23 @@ import {
   buildSearchIndex,
   countBits,
   createVocabulary,
+  createWordMatch,
+  foldLookalikes,
+  forEachCompletion,
   forEachVocabularyMatch,
   hasBit,
   highlightMatches,
+  highlightPart,
+  matchArticle,
   matchGroups,
   matchWord,
+  MAX_SCORE,
+  normalizeArticle,
   normalizeText,
   parseSearchWords,
   partWords,
   switchLayout,
+  typingDistance,
 } from "./search-index";
 
 /** Full optimal-string-alignment table: the reference the fast paths must agree with. */
@@ -50,6 +58,25 @@ describe("normalizeText", () => {
   });
 });
 
+describe("foldLookalikes and normalizeArticle", () => {
+  it("turns Cyrillic letters drawn like Latin ones into those", () => {
+    // The first word is typed on the Russian layout: С, А, М are Cyrillic.
+    expect(foldLookalikes("са6dм2")).toBe("ca6dm2");
+    expect(foldLookalikes("авекмнорстух")).toBe("abekmhopctyx");
+    expect(foldLookalikes("ёж")).toBe("eж");
+    expect(foldLookalikes("фильтр")).toBe("фильtp");
+  });
+
+  it("reads an article without separators, case or look-alikes", () => {
+    expect(normalizeArticle("1012015-81D")).toBe("101201581d");
+    expect(normalizeArticle(" 1012015 81d ")).toBe("101201581d");
+    expect(normalizeArticle("1012015.81/D")).toBe("101201581d");
+    expect(normalizeArticle("WG 9725-520274")).toBe("wg9725520274");
+    expect(normalizeArticle("СА6DМ2")).toBe("ca6dm2");
+    expect(normalizeArticle("")).toBe("");
+  });
+});
+
 describe("partWords", () => {
   it("indexes name, full name and article words, compounds and the whole article", () => {
     const words = partWords({
@@ -57,7 +84,9 @@ describe("partWords", () => {
       fullName: "Фильтр-влагоотделитель PL420 (CA6DM)",
       article: "1012010-81DJ",
     });
-    expect([...words].sort()).toEqual(["1012010", "101201081dj", "81dj", "ca6dm", "pl420", "влагоотделитель", "фильтр", "фильтрвлагоотделитель"].sort());
+    expect([...words].sort()).toEqual(
+      ["1012010", "101201081dj", "81dj", "ca6dm", "pl420", "влагоотделитель", "фильтр", "фильтрвлагоотделитель"].map(foldLookalikes).sort(),
+    );
   });
 
   it("joins an article written with spaces", () => {
@@ -68,9 +97,9 @@ describe("partWords", () => {
 describe("parseSearchWords", () => {
   it("splits on whitespace, strips punctuation inside words, dedupes", () => {
     expect(parseSearchWords("  Фильтр,  1012010-81DJ фильтр ( ) Ёмкость ")).toEqual([
-      { raw: "Фильтр,", word: "фильтр" },
+      { raw: "Фильтр,", word: foldLookalikes("фильтр") },
       { raw: "1012010-81DJ", word: "101201081dj" },
-      { raw: "Ёмкость", word: "емкость" },
+      { raw: "Ёмкость", word: foldLookalikes("емкость") },
     ]);
   });
 
@@ -189,6 +218,70 @@ describe("buildSearchIndex", () => {
   });
 });
 
+describe("matchWord beyond the spec's rule", () => {
+  const parts = [
+    part(1, "Насос водяной", { fullName: "Насос водяной для двигателя CA6DM2", article: "1307010-M22" }),
+    part(2, "Датчик ABS", { fullName: "Датчик ABS для FAW J6P", article: "WG9725520274" }),
+    part(3, "Фильтр масляный", { fullName: "Фильтр масляный для FAW J7", article: "1012015-81D" }),
+    // An article keyed in with Cyrillic С and А.
+    part(4, "Кольцо", { fullName: "Кольцо для двигателя CA6DM2", article: "СА6-1005" }),
+  ];
+  const index = buildSearchIndex(parts);
+  const positions = (bits: Uint32Array) => parts.map((_, i) => i).filter((i) => hasBit(bits, i));
+
+  it("treats look-alike letters as one, in the query and in the data", () => {
+    expect(positions(matchWord(index, foldLookalikes("са6dм2")))).toEqual([0, 3]);
+    expect(positions(matchWord(index, "ca61005"))).toEqual([3]);
+    expect(positions(matchWord(index, "CA6-1005".toLowerCase().replace("-", "")))).toEqual([3]);
+  });
+
+  it("folds the vocabulary: one word for both spellings", () => {
+    const both = buildSearchIndex([part(1, "CA6DM2"), part(2, "СА6DМ2")]);
+    expect(both.vocabulary.words).toEqual(["ca6dm2"]);
+  });
+
+  it("matches an article by a beginning of five characters or more", () => {
+    expect(positions(matchWord(index, "wg972"))).toEqual([1]);
+    expect(positions(matchWord(index, "wg97255202"))).toEqual([1]);
+    expect(positions(matchWord(index, "wg97"))).toEqual([]);
+    expect(positions(matchWord(index, "10120158"))).toEqual([2]);
+  });
+
+  it("says how each part matched: level, in the name, exactly in the name", () => {
+    const detail = createWordMatch(index.size);
+    matchWord(index, "j6", { detail });
+    // 'j6' is the beginning of 'j6p' (one letter short) and one edit from 'j7'.
+    expect(positions(detail.levels[MAX_SCORE - 1])).toEqual([1]);
+    expect(positions(detail.levels[MAX_SCORE - 2])).toEqual([2]);
+    expect(positions(detail.inName)).toEqual([]);
+
+    const name = createWordMatch(index.size);
+    matchWord(index, "фильтр", { detail: name });
+    expect(positions(name.levels[MAX_SCORE])).toEqual([2]);
+    expect(positions(name.exactInName)).toEqual([2]);
+
+    const article = createWordMatch(index.size);
+    matchWord(index, "wg97255", { detail: article });
+    expect(positions(article.levels[MAX_SCORE])).toEqual([1]);
+    expect(positions(article.inName)).toEqual([]);
+  });
+
+  it("completes a word still being typed", () => {
+    expect(positions(matchWord(index, "фил"))).toEqual([]);
+    expect(positions(matchWord(index, "фил", { complete: true }))).toEqual([2]);
+    const found: string[] = [];
+    forEachCompletion(index.vocabulary, foldLookalikes("вод"), (w) => found.push(index.vocabulary.words[w]));
+    expect(found).toEqual([foldLookalikes("водяной")]);
+  });
+
+  it("finds parts by their whole article", () => {
+    expect(Array.from(matchArticle(index, "101201581d"))).toEqual([2]);
+    expect(Array.from(matchArticle(index, "ca61005"))).toEqual([3]);
+    expect(Array.from(matchArticle(index, "1012015"))).toEqual([]);
+    expect(Array.from(matchArticle(index, ""))).toEqual([]);
+  });
+});
+
 describe("switchLayout", () => {
   it.each([
     ["ajkmnh", "фольтр"],
@@ -232,6 +325,72 @@ describe("highlightMatches", () => {
     expect(highlightMatches("Фильтр-влагоотделитель", "влагоотделитель")).toEqual([
       { text: "Фильтр-", match: false },
       { text: "влагоотделитель", match: true },
+    ]);
+  });
+
+  it("marks words met through look-alike letters", () => {
+    expect(highlightMatches("Насос для двигателя CA6DM2", "СА6DМ2")).toEqual([
+      { text: "Насос для двигателя ", match: false },
+      { text: "CA6DM2", match: true },
+    ]);
+  });
+
+  it("marks the part typed of a code that the query begins", () => {
+    expect(highlightMatches("WG9725520274", "wg97255")).toEqual([
+      { text: "WG97255", match: true },
+      { text: "20274", match: false },
+    ]);
+    // '1012015' is one edit from '10120158' and marked whole; the prefix runs on past the hyphen.
+    expect(highlightMatches("1012015-81DJ", "10120158")).toEqual([
+      { text: "1012015-8", match: true },
+      { text: "1DJ", match: false },
+    ]);
+  });
+
+  it("reads an article as one code across its spaces", () => {
+    expect(highlightMatches("1012010 81DJ", "101201081dj", { article: true })).toEqual([{ text: "1012010 81DJ", match: true }]);
+    expect(highlightMatches("1012010 81DJ", "1012010 81DJ", { article: true })).toEqual([{ text: "1012010 81DJ", match: true }]);
+    expect(highlightMatches("WG 9725 520274", "wg97255", { article: true })).toEqual([
+      { text: "WG 9725 5", match: true },
+      { text: "20274", match: false },
+    ]);
+  });
+
+  it("marks the beginning typed of the last word for suggestions", () => {
+    expect(highlightMatches("Фильтр масляный", "фил")).toEqual([{ text: "Фильтр масляный", match: false }]);
+    expect(highlightMatches("Фильтр масляный", "фил", { complete: true })).toEqual([
+      { text: "Фил", match: true },
+      { text: "ьтр масляный", match: false },
+    ]);
+    expect(highlightMatches("Фильтр масляный", "масляный фил", { complete: true })).toEqual([
+      { text: "Фил", match: true },
+      { text: "ьтр ", match: false },
+      { text: "масляный", match: true },
+    ]);
+    expect(highlightMatches("Фильтр масляный", "фил ", { complete: true })).toEqual([{ text: "Фильтр масляный", match: false }]);
+  });
+
+  it("marks typos of the word being typed only within its typing distance", () => {
+    expect(highlightMatches("для FAW J6P", "j7")).toEqual([
+      { text: "для FAW ", match: false },
+      { text: "J6P", match: true },
+    ]);
+    expect(highlightMatches("для FAW J6P", "j7", { complete: true })).toEqual([{ text: "для FAW J6P", match: false }]);
+    expect(typingDistance(3)).toBe(0);
+    expect(typingDistance(5)).toBe(1);
+    expect(typingDistance(6)).toBe(2);
+  });
+
+  it("highlights a part's name, full name and article", () => {
+    const marked = highlightPart({ name: "Датчик ABS", fullName: "Датчик ABS для FAW J6P", article: "WG9725520274" }, "датчек wg97255");
+    expect(marked.name).toEqual([
+      { text: "Датчик", match: true },
+      { text: " ABS", match: false },
+    ]);
+    expect(marked.fullName[0]).toEqual({ text: "Датчик", match: true });
+    expect(marked.article).toEqual([
+      { text: "WG97255", match: true },
+      { text: "20274", match: false },
     ]);
   });
 

@@ -4,12 +4,20 @@
  * (Damerau–Levenshtein without repeated edits of one substring): a swapped pair of letters,
  * the most common typo, costs 1.
  *
+ * Two ways customers type codes are accepted on top of that rule, so it only ever finds more:
+ * - Cyrillic letters that look like Latin ones (А/A, В/B, Е/E, К/K, М/M, Н/H, О/O, Р/P, С/C,
+ *   Т/T, Х/X, У/Y) are one letter: every word is folded to the Latin one, so 'СА6DМ2' typed
+ *   half on the Russian layout is 'ca6dm2';
+ * - a query word of at least 5 letters or digits that begins a part's article (without
+ *   separators) matches that part: 'wg97255' finds WG9725520274.
+ *
  * The index is built once per catalogue version. A query word is matched against the
  * vocabulary of distinct words, only those within 2 of its length, each length walked as
  * an implicit trie: one DP row per prefix character, only the diagonal band |i - j| <= 2,
  * and a whole run of words sharing a prefix is skipped as soon as that prefix is out of
  * reach. Matched words map to posting lists, which are merged into a bitset per query
- * word; the bitsets are intersected.
+ * word; the bitsets are intersected. For relevance the same walk also records how closely
+ * each part matched and whether in the name (`WordMatch`).
  */
 import type { Part } from "./part";
 
@@ -19,20 +27,35 @@ export interface SearchIndex {
   /** Number of parts; bit `i` of a bitset is `parts[i]`. */
   size: number;
   vocabulary: Vocabulary;
-  /** Parts of `vocabulary.words[w]` are `postings[postingStarts[w] .. postingStarts[w + 1])`, ascending. */
+  /**
+   * Parts of `vocabulary.words[w]` are `postings[postingStarts[w] .. postingStarts[w + 1])`:
+   * first those having the word in their name (up to `nameEnds[w]`), then those having it only
+   * in the full name or article; each half ascending.
+   */
   postingStarts: Uint32Array;
+  nameEnds: Uint32Array;
   postings: Uint32Array;
   groupBits: Map<string, Uint32Array>;
+  /**
+   * Vocabulary indices of the distinct normalised articles, ascending: by length, then text, as
+   * the vocabulary is, so the articles of one length that begin alike are a contiguous run.
+   */
+  articleWords: Uint32Array;
+  /** Parts whose article is `articleWords[a]`: `articlePostings[articleStarts[a] .. articleStarts[a + 1])`. */
+  articleStarts: Uint32Array;
+  articlePostings: Uint32Array;
 }
 
 export interface SearchWord {
   /** The word as typed, for the keyboard-layout retry and for display. */
   raw: string;
-  /** Normalised and without punctuation: what is matched. */
+  /** Normalised (lower case, ё = е, look-alikes folded to Latin) and without punctuation: what is matched. */
   word: string;
 }
 
-const MAX_QUERY_WORDS = 12;
+export const MAX_QUERY_WORDS = 12;
+/** A query word this long that begins a part's article matches it (SPEC §5 plus codes typed short). */
+export const MIN_ARTICLE_PREFIX = 5;
 const SEPARATOR = 0;
 const WORD = 1;
 const SPACE = 2;
@@ -63,6 +86,33 @@ function charClass(c: number): number {
 /** Lowercase, and 'ё' = 'е' as Russian typists use them interchangeably. */
 export function normalizeText(text: string): string {
   return text.toLowerCase().replace(/ё/g, "е");
+}
+
+// Lower-case Cyrillic letters drawn like Latin ones (in capitals at least: Н/H, Т/T, В/B).
+const LOOKALIKES: Record<string, string> = {
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+};
+const LOOKALIKE = /[авеёкмнорстух]/g;
+
+/**
+ * A lower-case word with its Cyrillic look-alikes turned into Latin letters: 'са6dм2' and
+ * 'ca6dm2' become one word. Words are matched and indexed in this form only; Russian words
+ * come out mixed ('фильtp'), which is never shown.
+ */
+export function foldLookalikes(word: string): string {
+  return word.replace(LOOKALIKE, (ch) => LOOKALIKES[ch]);
 }
 
 /**
@@ -100,31 +150,55 @@ function chunks(text: string): string[][] {
 /**
  * Words of one field: every letter/digit run, plus each hyphenated or dotted compound
  * glued together, so '1012010-81DJ' is found by '1012010', '81dj' and '101201081dj'.
+ * Not yet folded (see `foldLookalikes`): the index folds each distinct word once.
  */
-function addFieldWords(text: string, out: Set<string>): void {
-  for (const pieces of chunks(text)) {
-    for (const piece of pieces) out.add(piece);
-    if (pieces.length > 1) out.add(pieces.join(""));
+function addFieldWords(pieces: string[][], out: Set<string>): void {
+  for (const chunk of pieces) {
+    for (const piece of chunk) out.add(piece);
+    if (chunk.length > 1) out.add(chunk.join(""));
   }
 }
 
+/** The article as one word, separators dropped: '1012010-81DJ' and '1012010 81DJ' → '101201081dj' (not folded). */
+function articleWord(article: string): string {
+  return chunks(article).flat().join("");
+}
+
+/**
+ * A part's words (not folded yet), the name's first (`nameCount` of them), then those of the
+ * full name and article that the name lacks, and the article as one word: an article typed
+ * with spaces instead of hyphens ('1012010 81DJ') meets it whole.
+ */
+function fieldWords(part: Pick<Part, "name" | "fullName" | "article">): { words: Set<string>; nameCount: number; article: string } {
+  const words = new Set<string>();
+  addFieldWords(chunks(part.name), words);
+  const nameCount = words.size;
+  addFieldWords(chunks(part.fullName), words);
+  const pieces = chunks(part.article);
+  addFieldWords(pieces, words);
+  const article = pieces.flat().join("");
+  if (article) words.add(article);
+  return { words, nameCount, article };
+}
+
+/** Every normalised word of a part, as matched (folded). */
 export function partWords(part: Pick<Part, "name" | "fullName" | "article">): Set<string> {
   const words = new Set<string>();
-  addFieldWords(part.name, words);
-  addFieldWords(part.fullName, words);
-  addFieldWords(part.article, words);
-  // An article typed with spaces instead of hyphens ('1012010 81DJ') meets it whole.
-  const article = chunks(part.article).flat().join("");
-  if (article) words.add(article);
+  for (const word of fieldWords(part).words) words.add(foldLookalikes(word));
   return words;
 }
 
-/** Split a search on whitespace; each word loses its punctuation ('1012010-81DJ' → '101201081dj'). */
+/** The article as matched by prefix and compared whole: no separators, folded ('СА-6DM' → 'ca6dm'). */
+export function normalizeArticle(article: string): string {
+  return foldLookalikes(articleWord(article));
+}
+
+/** Split a search on whitespace; each word loses its punctuation ('1012010-81DJ' → '101201081dj') and is folded. */
 export function parseSearchWords(search: string): SearchWord[] {
   const seen = new Set<string>();
   const out: SearchWord[] = [];
   for (const raw of search.split(/\s+/)) {
-    const word = chunks(raw).flat().join("");
+    const word = foldLookalikes(chunks(raw).flat().join(""));
     if (!word || seen.has(word)) continue;
     seen.add(word);
     out.push({ raw, word });
@@ -185,7 +259,8 @@ export function createVocabulary(distinct: Iterable<string>): Vocabulary {
   for (let length = 0; length < byLength.length; length++) {
     lengthStarts[length] = words.length;
     const bucket = byLength[length];
-    if (bucket) words.push(...bucket.sort());
+    // Pushed one by one: a bucket can hold hundreds of thousands of article codes, too many for spread arguments.
+    if (bucket) for (const word of bucket.sort()) words.push(word);
   }
   lengthStarts[byLength.length] = words.length;
   return { words, lengthStarts };
@@ -220,14 +295,19 @@ function skipPrefix(words: readonly string[], i: number, to: number, word: strin
 }
 
 /**
- * Call `onMatch(i)` for every `vocabulary.words[i]` within `max` of `query`. Only lengths
+ * Call `onMatch(i, distance)` for every `vocabulary.words[i]` within `max` of `query`. Only lengths
  * within `max` of the query's are visited. Each length bucket is walked as a trie:
  * `rows[d]` is the DP row of the current word's prefix of length d and stays valid for the
  * next word as far as the two share a prefix. Knowing the final length L, a prefix is
  * dead once every cell plus the length still to cover, |(L - d) - (m - j)|, exceeds `max`;
  * the words sharing it are then skipped together.
  */
-export function forEachVocabularyMatch(vocabulary: Vocabulary, query: string, onMatch: (index: number) => void, max = MAX_EDIT_DISTANCE): void {
+export function forEachVocabularyMatch(
+  vocabulary: Vocabulary,
+  query: string,
+  onMatch: (index: number, distance: number) => void,
+  max = MAX_EDIT_DISTANCE,
+): void {
   const { words, lengthStarts } = vocabulary;
   const m = query.length;
   const big = max + 1;
@@ -293,7 +373,7 @@ export function forEachVocabularyMatch(vocabulary: Vocabulary, query: string, on
         i = skipPrefix(words, i, to, word, d);
         continue;
       }
-      if (rows[length][m] <= max) onMatch(i);
+      if (rows[length][m] <= max) onMatch(i, rows[length][m]);
       i++;
     }
   }
@@ -327,62 +407,264 @@ export function intersectInto(target: Uint32Array, other: Uint32Array): Uint32Ar
 
 export function buildSearchIndex(parts: readonly Part[]): SearchIndex {
   const size = parts.length;
+  // Distinct words as typed in the data get ids first; each is folded once afterwards, which
+  // is far cheaper than folding every occurrence.
   const wordIds = new Map<string, number>();
   const firstSeen: string[] = [];
+  const idOf = (word: string) => {
+    let id = wordIds.get(word);
+    if (id === undefined) {
+      id = firstSeen.length;
+      firstSeen.push(word);
+      wordIds.set(word, id);
+    }
+    return id;
+  };
+  // Word ids of part p: flat[partStarts[p] .. partStarts[p + 1]), its name's before nameSplit[p].
   const partStarts = new Uint32Array(size + 1);
+  const nameSplit = new Uint32Array(size);
+  const articleIds = new Int32Array(size).fill(-1);
   const flat: number[] = [];
   const groupBits = new Map<string, Uint32Array>();
 
   parts.forEach((part, position) => {
+    const field = fieldWords(part);
     partStarts[position] = flat.length;
-    for (const word of partWords(part)) {
-      let id = wordIds.get(word);
-      if (id === undefined) {
-        id = firstSeen.length;
-        firstSeen.push(word);
-        wordIds.set(word, id);
-      }
-      flat.push(id);
-    }
+    nameSplit[position] = flat.length + field.nameCount;
+    for (const word of field.words) flat.push(idOf(word));
+    if (field.article) articleIds[position] = idOf(field.article);
     let bits = groupBits.get(part.group);
     if (!bits) groupBits.set(part.group, (bits = createBitset(size)));
     bits[position >>> 5] |= 1 << (position & 31);
   });
   partStarts[size] = flat.length;
 
-  const vocabulary = createVocabulary(firstSeen);
+  const folded = firstSeen.map(foldLookalikes);
+  const vocabulary = createVocabulary(new Set(folded));
   const { words } = vocabulary;
-  const rank = new Uint32Array(words.length);
-  words.forEach((word, r) => (rank[wordIds.get(word)!] = r));
+  const indexOf = new Map<string, number>();
+  words.forEach((word, w) => indexOf.set(word, w));
+  const rank = Uint32Array.from(folded, (word) => indexOf.get(word)!);
 
   const postingStarts = new Uint32Array(words.length + 1);
-  for (const id of flat) postingStarts[rank[id] + 1]++;
-  for (let w = 0; w < words.length; w++) postingStarts[w + 1] += postingStarts[w];
-  const fill = postingStarts.slice(0, words.length);
-  const postings = new Uint32Array(flat.length);
-  // Parts are visited in order, so every posting list comes out ascending.
+  const nameCounts = new Uint32Array(words.length);
   for (let position = 0; position < size; position++) {
-    for (let k = partStarts[position]; k < partStarts[position + 1]; k++) postings[fill[rank[flat[k]]]++] = position;
+    for (let k = partStarts[position]; k < partStarts[position + 1]; k++) {
+      const w = rank[flat[k]];
+      postingStarts[w + 1]++;
+      if (k < nameSplit[position]) nameCounts[w]++;
+    }
   }
-  return { size, vocabulary, postingStarts, postings, groupBits };
+  for (let w = 0; w < words.length; w++) postingStarts[w + 1] += postingStarts[w];
+  const nameFill = postingStarts.slice(0, words.length);
+  const nameEnds = nameFill.map((start, w) => start + nameCounts[w]);
+  const otherFill = nameEnds.slice();
+  const postings = new Uint32Array(flat.length);
+  // Parts are visited in order, so both halves of every posting list come out ascending.
+  // (Two spellings folding to one word may list a part twice: harmless for bitsets.)
+  for (let position = 0; position < size; position++) {
+    for (let k = partStarts[position]; k < partStarts[position + 1]; k++) {
+      const w = rank[flat[k]];
+      postings[k < nameSplit[position] ? nameFill[w]++ : otherFill[w]++] = position;
+    }
+  }
+
+  // Parts by normalised article, the articles in vocabulary order: a counting sort.
+  const perWord = new Uint32Array(words.length);
+  for (const id of articleIds) if (id >= 0) perWord[rank[id]]++;
+  const articleWords = Uint32Array.from(perWord.keys()).filter((w) => perWord[w] > 0);
+  const articleStarts = new Uint32Array(articleWords.length + 1);
+  articleWords.forEach((w, a) => (articleStarts[a + 1] = articleStarts[a] + perWord[w]));
+  const articleFill = new Uint32Array(words.length);
+  articleWords.forEach((w, a) => (articleFill[w] = articleStarts[a]));
+  const articlePostings = new Uint32Array(articleStarts[articleWords.length]);
+  articleIds.forEach((id, position) => {
+    if (id >= 0) articlePostings[articleFill[rank[id]]++] = position;
+  });
+
+  return { size, vocabulary, postingStarts, nameEnds, postings, groupBits, articleWords, articleStarts, articlePostings };
 }
 
-/** Parts having some word within the edit distance of `word`. */
-export function matchWord(index: SearchIndex, word: string): Uint32Array {
-  const bits = createBitset(index.size);
-  const { postingStarts, postings } = index;
-  forEachVocabularyMatch(index.vocabulary, word, (w) => {
-    for (let k = postingStarts[w]; k < postingStarts[w + 1]; k++) {
+/** First index in `from .. to` whose text is not below `text`; `textAt` must be sorted by code units there. */
+function lowerBound(from: number, to: number, textAt: (i: number) => string, text: string): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (textAt(mid) < text) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Call `onMatch(i)` for every vocabulary word longer than `prefix` that begins with it. */
+export function forEachCompletion(vocabulary: Vocabulary, prefix: string, onMatch: (index: number) => void): void {
+  const { words, lengthStarts } = vocabulary;
+  const textAt = (i: number) => words[i];
+  for (let length = prefix.length + 1; length < lengthStarts.length - 1; length++) {
+    const to = lengthStarts[length + 1];
+    for (let i = lowerBound(lengthStarts[length], to, textAt, prefix); i < to && words[i].startsWith(prefix); i++) onMatch(i);
+  }
+}
+
+/**
+ * Call `onRange(from, to)` for each run `articleWords[from .. to)` of the articles that begin
+ * with `prefix` (normalised): one run per article length.
+ */
+function forEachArticleRange(index: SearchIndex, prefix: string, onRange: (from: number, to: number) => void): void {
+  const { articleWords } = index;
+  const { words, lengthStarts } = index.vocabulary;
+  const firstAtLeast = (w: number) => {
+    let lo = 0;
+    let hi = articleWords.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (articleWords[mid] < w) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const textAt = (a: number) => words[articleWords[a]];
+  for (let length = prefix.length; length < lengthStarts.length - 1; length++) {
+    const end = firstAtLeast(lengthStarts[length + 1]);
+    const from = lowerBound(firstAtLeast(lengthStarts[length]), end, textAt, prefix);
+    let to = from;
+    while (to < end && textAt(to).startsWith(prefix)) to++;
+    if (to > from) onRange(from, to);
+  }
+}
+
+/** Parts whose normalised article (see `normalizeArticle`) is exactly `article`, ascending. */
+export function matchArticle(index: SearchIndex, article: string): Uint32Array {
+  const { articleWords, articleStarts, articlePostings } = index;
+  const { words } = index.vocabulary;
+  let found = articlePostings.subarray(0, 0);
+  if (!article) return found;
+  forEachArticleRange(index, article, (from) => {
+    if (words[articleWords[from]] === article) found = articlePostings.subarray(articleStarts[from], articleStarts[from + 1]);
+  });
+  return found;
+}
+
+/**
+ * How closely a query word met a part's word, 0 best (see relevance.ts). It is twice
+ * the edits, less one when the query word is the beginning of the word ('j6' → 'j6p'): at equal
+ * edits a word cut short beats a typo ('j6' → 'j7'). A code prefix of the article counts as exact.
+ */
+export function matchCode(distance: number, completion: boolean): number {
+  return 2 * distance - (completion ? 1 : 0);
+}
+
+/** Levels are `MAX_SCORE - code`: MAX_SCORE exact, down to 1 for two edits. */
+export const MAX_SCORE = matchCode(MAX_EDIT_DISTANCE, false) + 1;
+/** A word still being typed (suggestions) that begins a longer word, however much longer. */
+const COMPLETION_SCORE = MAX_SCORE - matchCode(1, true);
+
+/**
+ * How one query word met the parts, for relevance, as bitsets: `levels[s]` has the parts with
+ * some word at level s (1 … MAX_SCORE; a part may be at several, its best counts), `inName`
+ * those with a matching word in the name, `exactInName` with an exactly matching one.
+ */
+export interface WordMatch {
+  levels: Uint32Array[];
+  /** Bit s is set when `levels[s]` has any part. */
+  present: number;
+  inName: Uint32Array;
+  exactInName: Uint32Array;
+}
+
+/** A `WordMatch` over `size` parts, from `bitset` (zeroed bitsets of that size; `levels[0]` is unused). */
+export function createWordMatch(size: number, bitset: () => Uint32Array = () => createBitset(size)): WordMatch {
+  return { levels: Array.from({ length: MAX_SCORE + 1 }, bitset), present: 0, inName: bitset(), exactInName: bitset() };
+}
+
+/**
+ * The edits allowed to a word still being typed (suggestions): a word's beginning is not yet a
+ * typo, and two edits would let 'фи' match every short word. None below 4 letters, one below 6.
+ */
+export function typingDistance(length: number): number {
+  return length < 4 ? 0 : length < 6 ? 1 : MAX_EDIT_DISTANCE;
+}
+
+export interface MatchOptions {
+  /** Filled with how each part matched (zeroed bitsets). */
+  detail?: WordMatch;
+  /**
+   * The word is still being typed (suggestions): every word it begins matches it too, and
+   * typos only as far as `typingDistance` allows.
+   */
+  complete?: boolean;
+  /** A zeroed bitset to fill and return instead of a new one. */
+  into?: Uint32Array;
+}
+
+/**
+ * Parts having some word within the edit distance of `word` (look-alikes folded), or, for a
+ * word of `MIN_ARTICLE_PREFIX` or more, an article that begins with it.
+ */
+export function matchWord(index: SearchIndex, typed: string, options: MatchOptions = {}): Uint32Array {
+  // Words from parseSearchWords are folded already; folding again changes nothing.
+  const word = foldLookalikes(typed);
+  const { postingStarts, nameEnds, postings, vocabulary } = index;
+  const { detail, complete = false, into } = options;
+  const bits = into ?? createBitset(index.size);
+
+  const addWord = (w: number, level: number) => {
+    const end = postingStarts[w + 1];
+    if (!detail) {
+      for (let k = postingStarts[w]; k < end; k++) bits[postings[k] >>> 5] |= 1 << (postings[k] & 31);
+      return;
+    }
+    const at = detail.levels[level];
+    const { inName, exactInName } = detail;
+    const split = nameEnds[w];
+    if (end > postingStarts[w]) detail.present |= 1 << level;
+    for (let k = postingStarts[w]; k < split; k++) {
+      const p = postings[k];
+      const bit = 1 << (p & 31);
+      bits[p >>> 5] |= bit;
+      at[p >>> 5] |= bit;
+      inName[p >>> 5] |= bit;
+      if (level === MAX_SCORE) exactInName[p >>> 5] |= bit;
+    }
+    for (let k = split; k < end; k++) {
       const p = postings[k];
       bits[p >>> 5] |= 1 << (p & 31);
+      at[p >>> 5] |= 1 << (p & 31);
     }
-  });
+  };
+
+  const max = complete ? typingDistance(word.length) : MAX_EDIT_DISTANCE;
+  forEachVocabularyMatch(
+    vocabulary,
+    word,
+    (w, distance) => {
+      const found = vocabulary.words[w];
+      const completion = detail !== undefined && distance > 0 && distance === found.length - word.length && found.startsWith(word);
+      addWord(w, MAX_SCORE - matchCode(distance, completion));
+    },
+    max,
+  );
+  if (complete) forEachCompletion(vocabulary, word, (w) => addWord(w, COMPLETION_SCORE));
+
+  if (word.length >= MIN_ARTICLE_PREFIX) {
+    const { articleStarts, articlePostings } = index;
+    const exact = detail?.levels[MAX_SCORE];
+    forEachArticleRange(index, word, (from, to) => {
+      if (detail) detail.present |= 1 << MAX_SCORE;
+      for (let k = articleStarts[from]; k < articleStarts[to]; k++) {
+        const p = articlePostings[k];
+        bits[p >>> 5] |= 1 << (p & 31);
+        if (exact) exact[p >>> 5] |= 1 << (p & 31);
+      }
+    });
+  }
   return bits;
 }
 
-/** Parts in any of `groups`; unknown names select nothing. */
-export function matchGroups(index: SearchIndex, groups: readonly string[]): Uint32Array {
-  const bits = createBitset(index.size);
+/** Parts in any of `groups`; unknown names select nothing. Fills `into` (zeroed) when given. */
+export function matchGroups(index: SearchIndex, groups: readonly string[], into?: Uint32Array): Uint32Array {
+  const bits = into ?? createBitset(index.size);
   for (const group of groups) {
     const own = index.groupBits.get(group);
     if (!own) continue;
@@ -425,50 +707,94 @@ export interface HighlightSegment {
   match: boolean;
 }
 
-/**
- * Split `text` into segments, marking the words that satisfy the search rule for `query`,
- * so the highlight agrees with the results (typos included, which fuzzysort cannot do).
- */
-export function highlightMatches(text: string, query: string): HighlightSegment[] {
-  const words = parseSearchWords(query).map((w) => w.word);
-  const segments: HighlightSegment[] = [];
-  const push = (part: string, match: boolean) => {
-    if (!part) return;
-    const last = segments[segments.length - 1];
-    if (last && last.match === match) last.text += part;
-    else segments.push({ text: part, match });
-  };
-  const near = (word: string) => words.some((w) => boundedDistance(word, w) <= MAX_EDIT_DISTANCE);
+export interface HighlightOptions {
+  /** The query's last word is still being typed (suggestions): mark what it begins, as the search does. */
+  complete?: boolean;
+  /** `text` is an article: matched as one code across its hyphens and spaces, like the index does. */
+  article?: boolean;
+}
 
-  let cursor = 0;
+interface Run {
+  from: number;
+  to: number;
+  /** Normalised and folded, as indexed. */
+  word: string;
+}
+
+/**
+ * Split `text` into segments, marking what the search matched for `query`, so the highlight
+ * agrees with the results:
+ * - a word, or a hyphenated compound, within the edit distance of a query word (typos and
+ *   look-alike letters included): the whole word ('Фильтр' for 'фыльтр');
+ * - a query word of `MIN_ARTICLE_PREFIX` or more that begins a compound ('wg97255' in
+ *   'WG9725520274'): just the part typed;
+ * - with `complete`, the last query word where it begins a word ('фи' in 'Фильтр'), and its
+ *   typos only within `typingDistance`.
+ */
+export function highlightMatches(text: string, query: string, options: HighlightOptions = {}): HighlightSegment[] {
+  const parsed = parseSearchWords(query);
+  const words = parsed.map((w) => w.word);
+  const last = options.complete && parsed.length && !/\s$/.test(query) ? words[words.length - 1] : undefined;
+  const prefixes = words.filter((w) => w.length >= MIN_ARTICLE_PREFIX || w === last);
+  const near = (word: string) => words.some((w) => boundedDistance(word, w) <= (w === last ? typingDistance(w.length) : MAX_EDIT_DISTANCE));
+  const marked = new Uint8Array(text.length);
+
+  /** Mark the first `length` normalised characters of `runs`, and the separators between them. */
+  const markPrefix = (runs: Run[], length: number) => {
+    for (let k = 0; k < runs.length && length > 0; k++) {
+      const { from, to, word } = runs[k];
+      const take = Math.min(length, word.length);
+      // Lower-casing rarely changes a run's length ('İ'); then the whole run is marked.
+      marked.fill(1, from, word.length === to - from ? from + take : to);
+      length -= take;
+      if (length > 0 && k + 1 < runs.length) marked.fill(1, to, runs[k + 1].from);
+    }
+  };
+
+  // Letter/digit runs grouped into compounds: the whitespace-separated chunks, or the whole article.
+  const groups: Run[][] = [];
   for (const chunk of text.matchAll(/\S+/g)) {
+    const runs: Run[] = [];
     const start = chunk.index ?? 0;
-    push(text.slice(cursor, start), false);
-    // Letter/digit runs of the chunk as [from, to) offsets; `chunks` normalises the same runs.
-    const runs: [number, number][] = [];
-    for (let i = 0; i < chunk[0].length; i++) {
-      if (charClass(chunk[0].charCodeAt(i)) !== WORD) continue;
-      const from = i;
-      while (i < chunk[0].length && charClass(chunk[0].charCodeAt(i)) === WORD) i++;
-      runs.push([from, i]);
+    for (const run of chunk[0].matchAll(/[\p{L}\p{N}]+/gu)) {
+      const from = start + (run.index ?? 0);
+      runs.push({ from, to: from + run[0].length, word: foldLookalikes(normalizeText(run[0])) });
     }
-    const normalised = chunks(chunk[0])[0] ?? [];
-    let inner = 0;
-    if (runs.length > 1 && near(normalised.join(""))) {
-      // A compound matched whole ('1012010-81DJ'): one mark, hyphens included.
-      push(chunk[0].slice(0, runs[0][0]), false);
-      push(chunk[0].slice(runs[0][0], runs[runs.length - 1][1]), true);
-      inner = runs[runs.length - 1][1];
-    } else {
-      runs.forEach(([from, to], k) => {
-        push(chunk[0].slice(inner, from), false);
-        push(chunk[0].slice(from, to), near(normalised[k] ?? ""));
-        inner = to;
-      });
-    }
-    push(chunk[0].slice(inner), false);
-    cursor = start + chunk[0].length;
+    if (!runs.length) continue;
+    if (options.article && groups.length) groups[0].push(...runs);
+    else groups.push(runs);
   }
-  push(text.slice(cursor), false);
+
+  for (const runs of groups) {
+    for (const run of runs) {
+      if (near(run.word)) marked.fill(1, run.from, run.to);
+      else if (last && run.word.startsWith(last)) markPrefix([run], last.length);
+    }
+    const compound = runs.map((r) => r.word).join("");
+    if (runs.length > 1 && near(compound)) marked.fill(1, runs[0].from, runs[runs.length - 1].to);
+    else if (options.article && compound === normalizeArticle(query)) marked.fill(1, runs[0].from, runs[runs.length - 1].to);
+    for (const prefix of prefixes) if (compound.startsWith(prefix)) markPrefix(runs, prefix.length);
+  }
+
+  const segments: HighlightSegment[] = [];
+  for (let i = 0; i < text.length;) {
+    let j = i + 1;
+    while (j < text.length && marked[j] === marked[i]) j++;
+    segments.push({ text: text.slice(i, j), match: marked[i] === 1 });
+    i = j;
+  }
   return segments;
+}
+
+/** The three fields a list row or a suggestion shows, highlighted for `query` (see `highlightMatches`). */
+export function highlightPart(
+  part: Pick<Part, "name" | "fullName" | "article">,
+  query: string,
+  options: Pick<HighlightOptions, "complete"> = {},
+): { name: HighlightSegment[]; fullName: HighlightSegment[]; article: HighlightSegment[] } {
+  return {
+    name: highlightMatches(part.name, query, options),
+    fullName: highlightMatches(part.fullName, query, options),
+    article: highlightMatches(part.article, query, { ...options, article: true }),
+  };
 }
