@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatRub } from "~/lib/format";
+import { highlightPart } from "~/lib/search-index";
+import { Highlighted } from "./highlighted";
 import { PartImage } from "./part-image";
 import { PurchaseControl } from "./purchase-control";
 
@@ -15,8 +17,12 @@ export interface PartRowData {
   image: string | null;
 }
 
-/** One part of the catalogue list: picture, name, article, stock, price with VAT and the purchase control. */
-export function PartRow({ part, eager }: { part: PartRowData; eager: boolean }) {
+/**
+ * One part of the catalogue list: picture, name, article, stock, price with VAT and the purchase
+ * control. With `search`, the words it matched are marked in the name and the article.
+ */
+export function PartRow({ part, eager, search }: { part: PartRowData; eager: boolean; search?: string }) {
+  const marks = search ? highlightPart(part, search) : undefined;
   return (
     <li className="part-row" data-testid="part-row">
       <Link to={part.slug} className="part-row__image" tabIndex={-1} aria-hidden="true">
@@ -24,9 +30,9 @@ export function PartRow({ part, eager }: { part: PartRowData; eager: boolean }) 
       </Link>
       <div className="part-row__main">
         <h2 className="part-row__name">
-          <Link to={part.slug}>{part.fullName}</Link>
+          <Link to={part.slug}>{marks ? <Highlighted segments={marks.fullName} /> : part.fullName}</Link>
         </h2>
-        <p className="part-row__article">Артикул: {part.article || "-"}</p>
+        <p className="part-row__article">Артикул: {part.article ? marks ? <Highlighted segments={marks.article} /> : part.article : "-"}</p>
         <p className="part-row__stock">В наличии: {part.balance} ед.</p>
       </div>
       <div className="part-row__buy">

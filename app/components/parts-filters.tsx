@@ -1,7 +1,9 @@
 import { Form } from "@remix-run/react";
-import { SORT_BY_VALUES, type PartsQuery, type SortBy } from "~/lib/catalogue-query";
+import { defaultOrder, orderChoices, type PartsOrder, type PartsQuery } from "~/lib/catalogue-query";
+import { SearchSuggestions } from "./search-suggestions";
 
-const SORT_LABELS: Record<SortBy, string> = {
+const ORDER_LABELS: Record<PartsOrder, string> = {
+  relevance: "По релевантности",
   name_asc: "По названию, А–Я",
   name_desc: "По названию, Я–А",
   price_desc: "Сначала дороже",
@@ -9,8 +11,10 @@ const SORT_LABELS: Record<SortBy, string> = {
 };
 
 /**
- * The catalogue search: a GET form keeping the chosen groups and sorting. A new search keeps the
- * visitor's place; a new page of results (a plain link) starts at the top.
+ * The catalogue search: a GET form keeping the chosen groups and an order the visitor chose (a
+ * search without one comes in relevance order). A new search keeps the visitor's place; a new
+ * page of results (a plain link) starts at the top. With JavaScript the box suggests parts as the
+ * visitor types.
  */
 export function PartsSearch({ query }: { query: PartsQuery }) {
   return (
@@ -28,20 +32,11 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
       <label htmlFor="parts-search" className="visually-hidden">
         Поиск по каталогу
       </label>
-      <input
-        id="parts-search"
-        type="search"
-        name="search"
-        defaultValue={query.search}
-        key={query.search}
-        placeholder="Название, артикул"
-        maxLength={200}
-        className="field__input"
-      />
+      <SearchSuggestions id="parts-search" name="search" defaultValue={query.search} key={query.search} placeholder="Название, артикул" maxLength={200} />
       {query.groups.map((group) => (
         <input key={group} type="hidden" name="groups" value={group} />
       ))}
-      {query.sortBy !== "name_asc" ? <input type="hidden" name="sortBy" value={query.sortBy} /> : null}
+      {query.sortBy !== defaultOrder(query.search) ? <input type="hidden" name="sortBy" value={query.sortBy} /> : null}
       <button type="submit" className="btn btn--primary">
         Искать
       </button>
@@ -52,7 +47,7 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
 /** Sorting and model-range groups: a GET form keeping the search, open while any is chosen. */
 export function PartsFilters({ query, groups }: { query: PartsQuery; groups: string[] }) {
   return (
-    <details className="filters" open={query.groups.length > 0 || query.sortBy !== "name_asc" ? true : undefined}>
+    <details className="filters" open={query.groups.length > 0 || query.sortBy !== defaultOrder(query.search) ? true : undefined}>
       <summary className="btn btn--outline btn--small">Фильтры</summary>
       <Form method="get" action="/catalog/parts" preventScrollReset className="filters__panel">
         {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
@@ -61,9 +56,9 @@ export function PartsFilters({ query, groups }: { query: PartsQuery; groups: str
             Сортировка
           </label>
           <select id="parts-sort" name="sortBy" defaultValue={query.sortBy} className="field__input">
-            {SORT_BY_VALUES.map((value) => (
+            {orderChoices(query.search).map((value) => (
               <option key={value} value={value}>
-                {SORT_LABELS[value]}
+                {ORDER_LABELS[value]}
               </option>
             ))}
           </select>

@@ -394,6 +394,25 @@ describe("highlightMatches", () => {
     ]);
   });
 
+  it("marks only a query word's closest words across the part, not every word within two edits", () => {
+    // 'j6' is one edit from 'J6P' and two from '0', '25' and '5'.
+    const marked = highlightPart({ name: "Вкладыши коренные", fullName: "Вкладыши коренные +0,25 для FAW J6P", article: "1005810-5" }, "j6");
+    expect(marked.fullName.filter((s) => s.match).map((s) => s.text)).toEqual(["J6P"]);
+    expect(marked.article.some((s) => s.match)).toBe(false);
+    // With nothing closer, the two-edit words are what matched, and they are marked.
+    expect(
+      highlightMatches("Кольцо 0,25", "j6")
+        .filter((s) => s.match)
+        .map((s) => s.text),
+    ).toEqual(["0", "25"]);
+    // Each query word keeps its own closest: 'масляный' exact, 'фыльтр' one edit from 'Фильтр'.
+    expect(
+      highlightMatches("Фильтр масляный", "фыльтр масляный")
+        .filter((s) => s.match)
+        .map((s) => s.text),
+    ).toEqual(["Фильтр", "масляный"]);
+  });
+
   it("returns the text unmarked for an empty query", () => {
     expect(highlightMatches("Насос водяной", "")).toEqual([{ text: "Насос водяной", match: false }]);
     expect(highlightMatches("", "насос")).toEqual([]);

@@ -1,5 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
 import { Pagination } from "~/components/pagination";
@@ -18,6 +18,8 @@ interface PartsListData {
   total: number;
   pageCount: number;
   shownQuery: string | null;
+  /** Nothing found with the groups chosen: how many the search finds on its own. */
+  withoutGroups: number | null;
   error: string | null;
 }
 
@@ -33,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const snapshot = await context.services.parts.getCatalogue();
     const result = runPartsQuery(snapshot, query);
+    const withoutGroups =
+      result.total === 0 && query.search && query.groups.length > 0 ? runPartsQuery(snapshot, { ...query, groups: [], page: 1 }, 1).total : null;
     return json<PartsListData>({
       query: { ...query, page: result.page },
       groups: snapshot.groups,
@@ -49,10 +53,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: result.total,
       pageCount: result.pageCount,
       shownQuery: result.shownQuery ?? null,
+      withoutGroups,
       error: null,
     });
   } catch {
-    return json<PartsListData>({ query, groups: [], items: [], total: 0, pageCount: 1, shownQuery: null, error: PARTS_LOAD_ERROR }, { status: 503 });
+    return json<PartsListData>(
+      { query, groups: [], items: [], total: 0, pageCount: 1, shownQuery: null, withoutGroups: null, error: PARTS_LOAD_ERROR },
+      { status: 503 },
+    );
   }
 }
 
@@ -75,8 +83,36 @@ function href(query: PartsQuery, patch: Partial<PartsQuery>) {
   return qs ? `?${qs}` : "/catalog/parts";
 }
 
+/** The list is empty: the search without the groups when that finds parts, the parts-list request, the phones. */
+function NothingFound({ query, withoutGroups }: { query: PartsQuery; withoutGroups: number | null }) {
+  const sales = SALES_POINTS[1];
+  return (
+    <div className="parts-help" data-testid="nothing-found">
+      <p className="empty-state">{NO_MATCHES}</p>
+      {withoutGroups ? (
+        <p>
+          Без выбранных моделей по запросу «{query.search}» найдено: {withoutGroups}. <Link to={href(query, { groups: [], page: 1 })}>Показать все</Link>
+        </p>
+      ) : null}
+      <p>
+        Не нашли нужную деталь? Пришлите готовый список — подберём позиции и проверим наличие.{" "}
+        <ModalLink modal="parts-list">Отправить список запчастей</ModalLink>
+      </p>
+      <p>
+        Или позвоните в отдел запчастей:{" "}
+        {sales.phones.map((phone, i) => (
+          <span key={phone.tel}>
+            {i > 0 ? ", " : null}
+            <a href={`tel:${phone.tel}`}>{phone.display}</a>
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}
+
 export default function PartsCatalogue() {
-  const { query, groups, items, total, pageCount, shownQuery, error } = useLoaderData<typeof loader>();
+  const { query, groups, items, total, pageCount, shownQuery, withoutGroups, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/catalog/parts";
   const sales = SALES_POINTS[1];
@@ -107,13 +143,13 @@ export default function PartsCatalogue() {
       ) : loading ? (
         <PartRowSkeletons />
       ) : items.length === 0 ? (
-        <p className="empty-state">{NO_MATCHES}</p>
+        <NothingFound query={query} withoutGroups={withoutGroups} />
       ) : (
         <>
           <p className="muted parts-count">Найдено: {total}</p>
           <ul className="parts-list">
             {items.map((part, index) => (
-              <PartRow key={part.id} part={part} eager={index < 2} />
+              <PartRow key={part.id} part={part} eager={index < 2} search={shownQuery ?? query.search} />
             ))}
           </ul>
           <Pagination page={query.page} pageCount={pageCount} hrefFor={(page) => href(query, { page })} />

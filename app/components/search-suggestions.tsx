@@ -1,0 +1,143 @@
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { MIN_SUGGEST_LENGTH } from "~/lib/catalogue-query";
+import { formatRub } from "~/lib/format";
+import { highlightPart } from "~/lib/search-index";
+import type { SuggestionsData } from "~/routes/api.parts-suggest";
+import { Highlighted } from "./highlighted";
+
+/** Wait this long after the last key before asking: a word typed quickly costs one request. */
+const PAUSE_MS = 150;
+
+const countsForSuggestions = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, "").length >= MIN_SUGGEST_LENGTH;
+
+/**
+ * The parts search box as an ARIA 1.2 combobox: from the second letter, after a short pause, up
+ * to six parts (GET /api/parts-suggest) in relevance order under the box. Arrow keys choose a
+ * part, Enter opens it (or, with none chosen, runs the search as typed), Escape closes the list;
+ * a click opens a part. Rendered by the server as the plain search input it is without JavaScript.
+ */
+export function SearchSuggestions({
+  id,
+  name,
+  defaultValue,
+  placeholder,
+  maxLength,
+}: {
+  id: string;
+  name: string;
+  defaultValue: string;
+  placeholder: string;
+  maxLength: number;
+}) {
+  const fetcher = useFetcher<SuggestionsData>();
+  const navigate = useNavigate();
+  const [text, setText] = useState(defaultValue);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<number>();
+  const listId = `${id}-suggestions`;
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // A new load cancels the one in flight, and an answer is shown only for the text now in the
+  // box, so an old answer never replaces a newer one.
+  const data = fetcher.data;
+  const items = open && data && data.q === text ? data.items : [];
+  const expanded = items.length > 0;
+  const optionId = (i: number) => `${listId}-${i}`;
+
+  const openPart = (slug: string) => {
+    setOpen(false);
+    navigate(`/catalog/parts/${slug}`);
+  };
+
+  const onChange = (value: string) => {
+    setText(value);
+    setActive(-1);
+    window.clearTimeout(timer.current);
+    if (!countsForSuggestions(value)) {
+      setOpen(false);
+      return;
+    }
+    setOpen(true);
+    timer.current = window.setTimeout(() => fetcher.load(`/api/parts-suggest?q=${encodeURIComponent(value)}`), PAUSE_MS);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!expanded) {
+        if (countsForSuggestions(text)) setOpen(true);
+        return;
+      }
+      event.preventDefault();
+      const last = items.length - 1;
+      if (event.key === "ArrowDown") setActive((current) => (current >= last ? 0 : current + 1));
+      else setActive((current) => (current <= 0 ? last : current - 1));
+    } else if (event.key === "Enter") {
+      if (expanded && active >= 0 && active < items.length) {
+        event.preventDefault();
+        openPart(items[active].slug);
+      } else {
+        setOpen(false);
+      }
+    } else if (event.key === "Escape" && expanded) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  const shownFor = data?.shownQuery ?? text;
+
+  return (
+    <div className="suggest">
+      <input
+        id={id}
+        type="search"
+        name={name}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+        onFocus={() => countsForSuggestions(text) && setOpen(true)}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        className="field__input"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
+      />
+      {/* Clicks on the list must not take the focus from the box (that would close the list first). */}
+      <ul id={listId} role="listbox" aria-label="Подсказки" className="suggest__list" hidden={!expanded} onMouseDown={(event) => event.preventDefault()}>
+        {items.map((item, i) => {
+          const marks = highlightPart(item, shownFor, { complete: true });
+          return (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard works through the combobox (aria-activedescendant)
+            <li
+              key={item.slug}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className="suggest__option"
+              onClick={() => openPart(item.slug)}
+              onMouseMove={() => setActive(i)}
+            >
+              <span className="suggest__name">
+                <Highlighted segments={marks.fullName} />
+              </span>
+              <span className="suggest__meta">
+                <span>Артикул: {item.article ? <Highlighted segments={marks.article} /> : "-"}</span>
+                <span>В наличии: {item.balance} ед.</span>
+                <span className="suggest__price">{formatRub(item.price)}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

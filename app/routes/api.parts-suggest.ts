@@ -1,0 +1,44 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { MAX_SEARCH_LENGTH, suggestParts } from "~/lib/catalogue-query";
+
+/** What a suggestion under the search box shows of a part. */
+export interface SuggestionData {
+  slug: string;
+  name: string;
+  fullName: string;
+  article: string;
+  price: number;
+  balance: number;
+}
+
+export interface SuggestionsData {
+  /** The text the suggestions are for, as typed. */
+  q: string;
+  items: SuggestionData[];
+  /** The text retyped on the other keyboard layout, when only that found the items. */
+  shownQuery: string | null;
+}
+
+/**
+ * GET /api/parts-suggest?q=… — up to six parts for what is being typed in the search box, in
+ * relevance order, from the same index as the list (`suggestParts`). Fetched by the search box
+ * with JavaScript; without it the plain search form is all there is.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_SEARCH_LENGTH);
+  try {
+    const snapshot = await context.services.parts.getCatalogue();
+    const { items, shownQuery } = suggestParts(snapshot, q);
+    return json<SuggestionsData>(
+      {
+        q,
+        items: items.map((p) => ({ slug: p.slug, name: p.name, fullName: p.fullName, article: p.article, price: p.price, balance: p.balance })),
+        shownQuery: shownQuery ?? null,
+      },
+      // The catalogue is refreshed every few minutes; a minute of staleness is harmless here.
+      { headers: { "Cache-Control": "public, max-age=60" } },
+    );
+  } catch {
+    return json<SuggestionsData>({ q, items: [], shownQuery: null }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  }
+}
