@@ -172,6 +172,17 @@ describe("keyboard", () => {
 
   const focused = (p: Page) => p.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
 
+  it("finds no violations with the search suggestions open and one chosen", async () => {
+    const page = await open("/catalog/parts?search=фильтр");
+    const box = page.getByRole("combobox", { name: "Поиск по каталогу" });
+    await box.fill("");
+    await box.pressSequentially("насос");
+    await page.getByRole("listbox", { name: "Подсказки" }).getByRole("option").first().waitFor();
+    await box.press("ArrowDown");
+    await expect(box.getAttribute("aria-activedescendant")).resolves.toMatch(/-0$/);
+    expect(await violations(page)).toEqual([]);
+  });
+
   it("opens the Запчасти dropdown with Enter, moves into it with ArrowDown and closes it with Escape", async () => {
     const p = await open("/delivery");
     const toggle = p.getByRole("navigation", { name: "Главное меню" }).getByRole("button", { name: "Запчасти" });
