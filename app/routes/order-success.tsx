@@ -96,8 +96,8 @@ export default function OrderSuccess() {
       </div>
       <p className="order__total order-done__total">
         Итого: <strong data-testid="order-total">{formatRub(order.total)}</strong>
-        <span className="muted"> (с учетом НДС, без доставки)</span>
       </p>
+      <p className="muted order-done__note">Цены с учетом НДС, без доставки.</p>
 
       <h2>Что дальше</h2>
       <ol className="steps order-done__steps">
