@@ -160,5 +160,17 @@ export function routeLabeler(routes: BuildRoutes): (pathname: string) => string 
           : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) },
       );
   const tree = childrenOf(undefined);
-  return (pathname) => matchRoutes(tree, pathname)?.at(-1)?.route.id ?? "unmatched";
+  // matchRoutes ranks every branch on each call (tens of µs): the labels of recent paths are kept.
+  const recent = new Map<string, string>();
+  return (pathname) => {
+    let label = recent.get(pathname);
+    if (label === undefined) {
+      label = matchRoutes(tree, pathname)?.at(-1)?.route.id ?? "unmatched";
+      if (recent.size >= LABEL_CACHE_SIZE) recent.clear();
+      recent.set(pathname, label);
+    }
+    return label;
+  };
 }
+
+const LABEL_CACHE_SIZE = 5000;
