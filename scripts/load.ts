@@ -9,6 +9,17 @@
  * 2. 20 simultaneous 10 MB uploads; VmRSS sampled every 50 ms, peak growth reported.
  * 3. SIGTERM in the middle of a lead load: every lead answered with success must be at the
  *    fake or on disk.
+ * 4. A notify service that drops a third of its answers after taking the lead (LOAD_FLAKY_SECONDS,
+ *    15): the background retry (NOTIFY_RETRY_BASE_SECONDS=1) re-sends them; every lead must reach
+ *    the fake, and the copies must share their Idempotency-Key.
+ *
+ * Each phase that sends leads reports the leads received by the fake, the distinct idempotency
+ * keys among them, repeats under the same key (which the service drops), and leads received twice
+ * under different keys (which it could not tell apart: must be 0). Every lead carries a unique
+ * comment, so copies are told by content.
+ *
+ * The server runs with TRUST_PROXY=loopback, as behind a local nginx: each request's
+ * X-Forwarded-For is its own address, so the lead limiter counts per simulated visitor.
  *
  * The server runs with --expose-gc and scripts/load-gc.mjs preloaded, so memory before and after
  * is read after a full GC (VmRSS alone mostly shows where V8 happened to stop collecting).
@@ -33,6 +44,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 10);
 const SETTLE_MS = Number(process.env.LOAD_SETTLE_MS ?? 5_000);
+const FLAKY_SECONDS = Number(process.env.LOAD_FLAKY_SECONDS ?? 15);
 const UPLOADS = 20;
 const UPLOAD_BYTES = 10 * 1024 * 1024 - 64 * 1024; // one file just under the 10 485 760-byte cap, with room for the fields
 const TARGET = { errors: 0, lost: 0, rssGrowthMb: 50, uploadPeakMb: 100 };
@@ -66,7 +78,7 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(notifyUrl: string): Promise<Server> {
+async function startServer(notifyUrl: string, extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "load-data-"));
   dataDirs.push(dataDir);
@@ -74,7 +86,14 @@ async function startServer(notifyUrl: string): Promise<Server> {
   const gcReport = path.join(dataDir, "gc-report.jsonl");
   // A full GC on SIGUSR2 (see load-gc.mjs), so memory is compared without garbage in it.
   const child = spawn(process.execPath, ["--expose-gc", "--import", path.resolve("scripts/load-gc.mjs"), "build/index.js"], {
-    env: builtServerEnv(port, dataDir, { NOTIFY_API_URL: notifyUrl, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "10000", LOAD_GC_REPORT: gcReport }),
+    env: builtServerEnv(port, dataDir, {
+      NOTIFY_API_URL: notifyUrl,
+      NOTIFY_API_KEY: KEY,
+      NOTIFY_TIMEOUT_MS: "10000",
+      TRUST_PROXY: "loopback",
+      LOAD_GC_REPORT: gcReport,
+      ...extraEnv,
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Request lines are many: keep only what is not a plain info line.
@@ -120,6 +139,61 @@ function leadsOnDisk(dataDir: string): { id: string; status: string; text: strin
 function receivedText(r: ReceivedNotify): string {
   return JSON.stringify(r.json ?? r.multipart?.fields ?? []);
 }
+
+/** The lead's unique comment: what tells two copies of one lead from two leads. */
+function leadToken(r: ReceivedNotify): string {
+  return (r.json?.fields ?? r.multipart?.fields ?? []).find((f) => f.key === "comment")?.value ?? "";
+}
+
+interface KeyFigures {
+  received: number;
+  leads: number;
+  distinctKeys: number;
+  sameKeyRepeats: number;
+  differentKeys: number;
+  withoutKey: number;
+}
+
+/** How the leads at the fake carry their Idempotency-Key (see the header comment). */
+function keyFigures(received: ReceivedNotify[]): KeyFigures {
+  const keys = new Set<string>();
+  const keysByLead = new Map<string, Set<string>>();
+  let withoutKey = 0;
+  for (const r of received) {
+    const key = r.headers["idempotency-key"];
+    if (typeof key !== "string" || key === "") {
+      withoutKey++;
+      continue;
+    }
+    keys.add(key);
+    const token = leadToken(r);
+    if (!keysByLead.has(token)) keysByLead.set(token, new Set());
+    keysByLead.get(token)!.add(key);
+  }
+  const differentKeys = [...keysByLead.values()].filter((set) => set.size > 1).length;
+  return {
+    received: received.length,
+    leads: keysByLead.size,
+    distinctKeys: keys.size,
+    sameKeyRepeats: received.length - withoutKey - keys.size,
+    differentKeys,
+    withoutKey,
+  };
+}
+
+function reportKeys(figures: KeyFigures) {
+  console.log(
+    `  idempotency: ${figures.received} leads received by the fake (${figures.leads} different leads), ${figures.distinctKeys} distinct idempotency keys, ` +
+      `${figures.sameKeyRepeats} repeats under the same key, ${figures.differentKeys} leads sent twice with different keys, ${figures.withoutKey} without a key`,
+  );
+  check(
+    figures.differentKeys === 0 && figures.withoutKey === 0,
+    `leads sent twice with different keys ${figures.differentKeys}, without a key ${figures.withoutKey} (target 0)`,
+  );
+}
+
+let leadSeq = 0;
+const nextToken = (prefix: string) => `${prefix} ${++leadSeq}-${Math.random().toString(36).slice(2, 8)}`;
 
 let ipCounter = 0;
 const nextIp = () => {
@@ -181,10 +255,16 @@ async function main() {
   let limited = 0;
   let leadsAnswered = 0;
   const errorSamples: string[] = [];
-  const upload = multipartBody("loadB0und", { ...LEAD_FIELDS, comment: "с файлами" }, [
+  // The files part is made once; each upload gets its own fields (a unique comment) in front of it.
+  const uploadFiles = multipartBody("loadB0und", {}, [
     { name: "список.csv", bytes: 2_000 },
     { name: "фото.jpg", bytes: 150_000 },
   ]);
+  const closing = Buffer.byteLength(`--loadB0und--${CRLF}`);
+  const upload = () => {
+    const fields = multipartBody("loadB0und", { ...LEAD_FIELDS, comment: nextToken("с файлами") }, []);
+    return Buffer.concat([fields.subarray(0, fields.length - closing), uploadFiles]);
+  };
   const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
   const mixedRequests = () => [
     {
@@ -219,7 +299,7 @@ async function main() {
             method: "POST",
             path: "/lead/callback",
             headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ ...LEAD_FIELDS, comment: "нагрузка" }).toString(),
+            body: new URLSearchParams({ ...LEAD_FIELDS, comment: nextToken("нагрузка") }).toString(),
           };
         }
         context.kind = "lead-upload";
@@ -228,7 +308,7 @@ async function main() {
           method: "POST",
           path: leadDataUrl("parts-list"),
           headers: { ...headers, "content-type": "multipart/form-data; boundary=loadB0und", accept: "application/json" },
-          body: upload,
+          body: upload(),
         };
       },
       onResponse(status: number, body: string, context: Record<string, unknown>) {
@@ -292,6 +372,7 @@ async function main() {
   console.log(
     `  leads: ${leadsAnswered} answered as sent, ${atFake} received by the fake, ${delivered} marked delivered and ${kept} kept undelivered on disk, ${lost} lost`,
   );
+  reportKeys(keyFigures(notify.received));
   check(errors + socketErrors <= TARGET.errors, `errors ${errors + socketErrors} (target ${TARGET.errors})`);
   check(lost <= TARGET.lost, `leads lost ${lost} (target ${TARGET.lost})`);
   check((rssAfter - rssBefore) / MB < TARGET.rssGrowthMb, `memory growth ${((rssAfter - rssBefore) / MB).toFixed(1)} MB (target < ${TARGET.rssGrowthMb} MB)`);
@@ -396,11 +477,58 @@ async function main() {
   console.log(
     `  ${notify.received.length} at the fake, ${disk.length} on disk (${disk.filter((l) => l.status !== "delivered").length} not delivered), ${missing.length} lost`,
   );
+  reportKeys(keyFigures(notify.received));
   check(exitCode === 0, `graceful exit code ${exitCode}`);
   check(missing.length === 0, `leads lost on SIGTERM ${missing.length}${missing.length ? `: ${missing.slice(0, 5).join(", ")}` : ""}`);
   check(otherStatus === 0, `unexpected answers during the stop ${otherStatus}`);
 
-  const badLogs = (logsPhase12 + server.logs()).split("\n").filter((l) => /"level":"error"|unhandled|TypeError| {4}at /.test(l));
+  const logsPhase3 = server.logs();
+
+  // ---- Phase 4: the notify service drops answers; the background retry re-sends ---------------
+  console.log(`\nPhase 4: ${FLAKY_SECONDS} s of leads while the notify service drops a third of its answers after taking the lead`);
+  notify.received = [];
+  notify.mode = "flaky";
+  server = await startServer(notify.url, { NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "2000" });
+  const flakyAnswers: Record<string, number> = {};
+  const flakyTokens: string[] = [];
+  let flaky = true;
+  const flakyWorker = async () => {
+    while (flaky) {
+      const token = nextToken("сбой");
+      const res = await fetch(`${server.url}/lead/callback`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextIp() },
+        body: new URLSearchParams({ ...LEAD_FIELDS, comment: token }),
+        redirect: "manual",
+      });
+      await res.arrayBuffer();
+      flakyAnswers[res.status] = (flakyAnswers[res.status] ?? 0) + 1;
+      // 303: delivered; 502: the visitor saw the error, and the lead is on disk for the retry.
+      if (res.status === 303 || res.status === 502) flakyTokens.push(token);
+    }
+  };
+  const flakyWorkers = Array.from({ length: 10 }, flakyWorker);
+  await new Promise((r) => setTimeout(r, FLAKY_SECONDS * 1000));
+  flaky = false;
+  await Promise.all(flakyWorkers);
+  // The service recovers; the retry sends what is left on its schedule.
+  notify.mode = "ok";
+  const retryStarted = Date.now();
+  const waitingOnDisk = () => leadsOnDisk(server.dataDir).filter((l) => l.status !== "delivered").length;
+  while (waitingOnDisk() > 0 && Date.now() - retryStarted < 60_000) await new Promise((r) => setTimeout(r, 500));
+  const left = waitingOnDisk();
+  const flakyFigures = keyFigures(notify.received);
+  const atFakeTokens = new Set(notify.received.map(leadToken));
+  const flakyLost = flakyTokens.filter((t) => !atFakeTokens.has(t)).length;
+  console.log(
+    `  ${flakyTokens.length} leads posted (answers ${JSON.stringify(flakyAnswers)}); the retry caught up ${((Date.now() - retryStarted) / 1000).toFixed(1)} s after the service recovered; ` +
+      `${left} still undelivered on disk, ${flakyLost} never reached the fake`,
+  );
+  reportKeys(flakyFigures);
+  check(left === 0 && flakyLost === 0, `leads left undelivered after the retry ${left}, never delivered ${flakyLost} (target 0)`);
+  await stop(server);
+
+  const badLogs = (logsPhase12 + logsPhase3 + server.logs()).split("\n").filter((l) => /"level":"error"|unhandled|TypeError| {4}at /.test(l));
   check(badLogs.length === 0, `server error log lines ${badLogs.length}${badLogs.length ? `: ${badLogs.slice(0, 3).join(" | ")}` : ""}`);
 
   await notify.close();

@@ -15,6 +15,34 @@ describe("parseConfig", () => {
     expect(config.NOTIFY_TIMEOUT_MS).toBe(10000);
     expect(config.DATA_DIR).toBe("./data");
     expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(config.LEAD_RATE_LIMIT).toBe(10);
+    expect(config.NOTIFY_RETRY_BASE_SECONDS).toBe(60);
+    expect(config.METRICS_TOKEN).toBeUndefined();
+  });
+
+  it.each([
+    ["loopback", ["loopback"]],
+    ["1", 1],
+    ["0", 0],
+    ["false", false],
+    [
+      "loopback, 10.0.0.0/8, 192.168.1.10, fd00::/8, 172.16.0.0/255.240.0.0, uniquelocal",
+      ["loopback", "10.0.0.0/8", "192.168.1.10", "fd00::/8", "172.16.0.0/255.240.0.0", "uniquelocal"],
+    ],
+  ])("reads TRUST_PROXY=%s as Express's trust proxy setting", (value, expected) => {
+    expect(parseConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(["true", "nginx", "10.0.0.0/33", "10.0.0.1/ffff::", ",", "256.0.0.1"])("refuses TRUST_PROXY=%s, naming the variable", (value) => {
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrowError(/^Invalid environment variable TRUST_PROXY: /);
+  });
+
+  it("reads LEAD_RATE_LIMIT (0 turns the limit off) and NOTIFY_RETRY_BASE_SECONDS", () => {
+    expect(parseConfig({ LEAD_RATE_LIMIT: "0" }).LEAD_RATE_LIMIT).toBe(0);
+    expect(parseConfig({ LEAD_RATE_LIMIT: "50", NOTIFY_RETRY_BASE_SECONDS: "5" })).toMatchObject({ LEAD_RATE_LIMIT: 50, NOTIFY_RETRY_BASE_SECONDS: 5 });
+    expect(() => parseConfig({ LEAD_RATE_LIMIT: "-1" })).toThrowError(/LEAD_RATE_LIMIT/);
+    expect(() => parseConfig({ NOTIFY_RETRY_BASE_SECONDS: "0" })).toThrowError(/NOTIFY_RETRY_BASE_SECONDS/);
   });
 
   it("treats empty values as unset", () => {

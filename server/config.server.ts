@@ -1,4 +1,5 @@
 import { constants as bufferConstants } from "node:buffer";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -19,6 +20,47 @@ const int = (def: number, min: number, max: number) =>
     .min(min, `должно быть не меньше ${min}`)
     .max(max, `должно быть не больше ${max}`)
     .default(def);
+
+/** Express's names for address ranges in `trust proxy`. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A prefix length, or a netmask written as an address (10.0.0.0/255.0.0.0).
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return net.isIP(prefix) === family;
+}
+
+/**
+ * `trust proxy` as Express takes it: a number of hops, or the proxies' addresses, CIDRs and range
+ * names. Unset: nobody is trusted and the client address is the TCP peer. `true` (trust any
+ * sender's X-Forwarded-For) is refused: it lets every visitor choose their own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined || value === "false") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad !== undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `должно быть числом прокси перед сервером или их адресами через запятую, например loopback или 10.0.0.0/8${bad ? ` (не адрес: ${bad})` : ""}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** 256 MB: about 600 000 parts of the demo's shape (≈ 430 bytes of JSON each). */
 const DEFAULT_PARTS_MAX_BYTES = 256 * 1024 * 1024;
@@ -48,6 +90,12 @@ export const envSchema = z.object({
     .default("X-Api-Key"),
   NOTIFY_PARTS_LIST_NAME: z.string().trim().min(1, "не может быть пустым").default("parts-list"),
   NOTIFY_TIMEOUT_MS: int(10000, 100, 120000),
+  // First retry of an undelivered lead; each next one waits twice as long, at most an hour.
+  NOTIFY_RETRY_BASE_SECONDS: int(60, 1, 3600),
+  TRUST_PROXY: trustProxy,
+  // Lead and order posts per client address per 10 minutes; 0 turns the limit off.
+  LEAD_RATE_LIMIT: int(10, 0, 1_000_000),
+  METRICS_TOKEN: optionalText,
   DATA_DIR: z.string().trim().min(1, "не может быть пустым").default("./data"),
   YANDEX_MAPS_API_KEY: optionalText,
   DEMO_PARTS_COUNT: int(360, 1, 200000),

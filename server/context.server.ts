@@ -1,5 +1,8 @@
 import type { Config } from "./config.server";
+import { loadCookieSecret } from "./cookie-secret.server";
 import { createConsentLog, type ConsentLog } from "./consent-log.server";
+import { createLeadRetry, type LeadRetry } from "./lead-retry.server";
+import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
@@ -9,9 +12,14 @@ export interface Services {
   config: Config;
   parts: PartsGateway;
   notify: NotifyGateway;
+  /** Re-sends undelivered leads in the background (started by server/index.ts). */
+  retry: LeadRetry;
   consents: ConsentLog;
   /** Lead and order submissions per visitor. */
   leadLimiter: RateLimiter;
+  metrics: Metrics;
+  /** Sign the server's own cookies (the last order). */
+  cookieSecrets: string[];
 }
 
 declare module "@remix-run/node" {
@@ -19,19 +27,32 @@ declare module "@remix-run/node" {
     services: Services;
     /** CSP nonce of this response, for inline scripts. */
     nonce: string;
-    /** The visitor's address (behind a proxy, from X-Forwarded-For). */
+    /** The visitor's address: the TCP peer, or from X-Forwarded-For when the peer is a trusted proxy (TRUST_PROXY). */
     clientIp: string;
   }
 }
 
-const LEAD_RATE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 };
+const LEAD_RATE_WINDOW_MS = 10 * 60 * 1000;
 
 export function createServices(config: Config, overrides: Partial<Services> = {}): Services {
+  // The metrics read the gateways when scraped, and the gateways report each upstream call to them.
+  const metrics =
+    overrides.metrics ??
+    createMetrics({
+      leads: () => notify.store.summaries(),
+      catalogue: () => parts.current(),
+    });
+  const parts = overrides.parts ?? createPartsGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s) });
+  const notify = overrides.notify ?? createNotifyGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("notify", outcome, s) });
+  const retry = overrides.retry ?? createLeadRetry(notify, { baseMs: config.NOTIFY_RETRY_BASE_SECONDS * 1000 });
   return {
     config,
-    parts: overrides.parts ?? createPartsGateway(config),
-    notify: overrides.notify ?? createNotifyGateway(config),
+    parts,
+    notify,
+    retry,
     consents: overrides.consents ?? createConsentLog(config.dataDir),
-    leadLimiter: overrides.leadLimiter ?? createRateLimiter(LEAD_RATE_LIMIT),
+    leadLimiter: overrides.leadLimiter ?? createRateLimiter({ limit: config.LEAD_RATE_LIMIT, windowMs: LEAD_RATE_WINDOW_MS }),
+    metrics,
+    cookieSecrets: overrides.cookieSecrets ?? [loadCookieSecret(config.dataDir)],
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ecommerceEvent } from "~/lib/analytics";
-import { appendCartEvent, clearCartEvents, clearLastOrder, isSecure, lastOrderCookieHeader, readCart, readCartEvents, readLastOrder } from "./cookies.server";
+import { appendCartEvent, clearCartEvents, isSecure, lastOrderCookieHeader, readCart, readCartEvents, readLastOrder } from "./cookies.server";
 
 /** A request carrying the cookies of these Set-Cookie headers, as a browser would send them back. */
 function requestWith(...setCookies: string[]): Request {
@@ -81,29 +81,34 @@ describe("the cart events cookie", () => {
 });
 
 describe("the last order cookie", () => {
-  const order = { id: "A-1", products: [product] };
+  const order = { id: "3f2a9c1b-7d4e-4a10-9b2c-0e5f6a7b8c9d", purchasePending: true };
+  const secrets = ["a-secret-of-at-least-thirty-two-characters"];
 
-  it("hands the order to the success page only, out of the page's script's reach", async () => {
-    const header = await lastOrderCookieHeader(order, false);
-    expect(attributes(header)).toEqual(new Set(["Max-Age=600", "Path=/order-success", "HttpOnly", "SameSite=Lax"]));
-    expect(attributes(await lastOrderCookieHeader(order, true))).toContain("Secure");
-    await expect(readLastOrder(requestWith(header))).resolves.toEqual(order);
+  it("hands the order to the success page only, for a day, out of the page's script's reach", async () => {
+    const header = await lastOrderCookieHeader(order, false, secrets);
+    expect(attributes(header)).toEqual(new Set(["Max-Age=86400", "Path=/order-success", "HttpOnly", "SameSite=Lax"]));
+    expect(attributes(await lastOrderCookieHeader(order, true, secrets))).toContain("Secure");
+    await expect(readLastOrder(requestWith(header), secrets)).resolves.toEqual(order);
   });
 
-  it("is cleared on the success page", async () => {
-    const header = await clearLastOrder(false);
-    expect(header.startsWith("last_order=; Max-Age=0; Path=/order-success")).toBe(true);
-    await expect(readLastOrder(requestWith(header))).resolves.toBeNull();
+  it("is signed: another order's id put in by hand, or another server's signature, reads as no order", async () => {
+    const header = await lastOrderCookieHeader(order, false, secrets);
+    const value = decodeURIComponent(header.split(";")[0].slice("last_order=".length));
+    const signature = value.slice(value.lastIndexOf(".") + 1);
+    const forged = Buffer.from(JSON.stringify({ id: "00000000-0000-4000-8000-000000000000", purchasePending: false })).toString("base64");
+    await expect(readLastOrder(requestWith(`last_order=${encodeURIComponent(`${forged}.${signature}`)}`), secrets)).resolves.toBeNull();
+    await expect(readLastOrder(requestWith(`last_order=${encodeURIComponent(forged)}`), secrets)).resolves.toBeNull();
+    await expect(readLastOrder(requestWith(header), ["another-secret-of-thirty-two-characters"])).resolves.toBeNull();
   });
 
   it.each([
     "",
     "last_order=",
     "last_order=%E0%A4%A",
-    `last_order=${base64Json({ id: 1, products: [] })}`,
+    `last_order=${base64Json({ id: 1, purchasePending: true })}`,
     `last_order=${base64Json({ id: "A-1" })}`,
     `last_order=${base64Json(null)}`,
   ])("reads a tampered or missing cookie (%s) as no order", async (cookie) => {
-    await expect(readLastOrder(new Request("http://localhost/", { headers: { Cookie: cookie } }))).resolves.toBeNull();
+    await expect(readLastOrder(new Request("http://localhost/", { headers: { Cookie: cookie } }), secrets)).resolves.toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 /**
  * The server's cookies. Two only the server reads, as Remix cookies (JSON in base64): the
  * analytics events of cart changes made without JavaScript, handed to the next page once, and the
- * last order, handed to the success page once. The cart and the consent flag are written by the
+ * last order (signed), which its success page shows. The cart and the consent flag are written by the
  * browser too; their format is in app/lib/cookies.ts, read here from the request.
  */
 import { createCookie } from "@remix-run/node";
-import type { EcommerceEvent, EcommerceProduct } from "~/lib/analytics";
+import type { EcommerceEvent } from "~/lib/analytics";
 import type { Cart } from "~/lib/cart";
 import { cartFromCookies } from "~/lib/cookies";
 
@@ -48,24 +48,30 @@ export function clearCartEvents(secure: boolean): Promise<string> {
   return cartEventsCookie.serialize("", { maxAge: 0, secure });
 }
 
-/** The placed order, for the analytics purchase event on the success page. */
+/**
+ * The order just placed, for its success page: the order's id (the page reads the order back from
+ * DATA_DIR by it) and whether the analytics purchase event is still to be sent. Signed with the
+ * server's secret, so a visitor cannot put another order's id in it; kept a day, so a reload
+ * shows the order again.
+ */
 export interface LastOrder {
   id: string;
-  products: EcommerceProduct[];
+  purchasePending: boolean;
 }
 
-const lastOrderCookie = createCookie("last_order", { path: "/order-success", maxAge: 600, sameSite: "lax", httpOnly: true });
+const LAST_ORDER_MAX_AGE_S = 24 * 60 * 60;
 
-export function lastOrderCookieHeader(order: LastOrder, secure: boolean): Promise<string> {
-  return lastOrderCookie.serialize(order, { secure });
+function lastOrderCookie(secrets: string[]) {
+  return createCookie("last_order", { path: "/order-success", maxAge: LAST_ORDER_MAX_AGE_S, sameSite: "lax", httpOnly: true, secrets });
 }
 
-export async function readLastOrder(request: Request): Promise<LastOrder | null> {
-  const value = await lastOrderCookie.parse(request.headers.get("Cookie"));
-  if (typeof value?.id !== "string" || !Array.isArray(value.products)) return null;
-  return value;
+export function lastOrderCookieHeader(order: LastOrder, secure: boolean, secrets: string[]): Promise<string> {
+  return lastOrderCookie(secrets).serialize(order, { secure });
 }
 
-export function clearLastOrder(secure: boolean): Promise<string> {
-  return lastOrderCookie.serialize("", { maxAge: 0, secure });
+/** The signed last order, or null when there is none or it was not signed by this server. */
+export async function readLastOrder(request: Request, secrets: string[]): Promise<LastOrder | null> {
+  const value = await lastOrderCookie(secrets).parse(request.headers.get("Cookie"));
+  if (typeof value?.id !== "string" || typeof value.purchasePending !== "boolean") return null;
+  return { id: value.id, purchasePending: value.purchasePending };
 }

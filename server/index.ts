@@ -14,6 +14,7 @@ import express from "express";
 import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
 import { log } from "./log.server";
+import { metricsHandler, routeLabeler } from "./metrics.server";
 import { PAGE_CACHE_MAX_MS, pageCache, servePageCache } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
 import { fingerprintedAssets } from "./static-assets.server";
@@ -50,19 +51,22 @@ try {
 pageCache.setTtl(Math.min(PAGE_CACHE_MAX_MS, config.PARTS_CACHE_TTL_SECONDS * 1000));
 
 // `node build/index.js --resend-leads` (npm run leads:resend): send what could not be delivered, then exit.
+// Safe beside the running server and beside another run: each lead is claimed before it is sent.
 if (process.argv.includes("--resend-leads")) {
   if (!config.NOTIFY_API_URL) {
     process.stderr.write("NOTIFY_API_URL is not set: leads are kept locally, nothing to re-send.\n");
     process.exit(1);
   }
-  const result = await services.notify.resendUndelivered();
-  process.stdout.write(`re-sent leads: ${result.delivered} delivered, ${result.failed} still undelivered\n`);
-  process.exit(result.failed > 0 ? 2 : 0);
+  const result = await services.notify.retryPass({ mode: "all" });
+  process.stdout.write(`re-sent leads: ${result.delivered} delivered, ${result.undelivered} still undelivered, ${result.skipped} left to another sender\n`);
+  process.exit(result.undelivered > 0 ? 2 : 0);
 }
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", true);
+// Whose X-Forwarded-For is believed: nobody's unless TRUST_PROXY names the proxies in front.
+app.set("trust proxy", config.TRUST_PROXY);
+const routeOf = routeLabeler(build.routes);
 
 let stopping = false;
 
@@ -85,21 +89,29 @@ app.use((req, res, next) => {
   res.on("finish", () => {
     // The path only: query strings can carry what visitors typed.
     const pathname = req.originalUrl.split("?")[0];
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    // Answered before the route label is set (below): a static file.
+    services.metrics.observeRequest({ route: (res.locals.route as string | undefined) ?? "static", method: req.method, status: res.statusCode }, seconds);
     // Static assets are many and dull; log them only when they fail.
     if (res.statusCode < 400 && (pathname.startsWith("/build/") || pathname === "/healthz")) return;
-    log.info("request", {
-      method: req.method,
-      path: pathname,
-      status: res.statusCode,
-      ms: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10,
-    });
+    log.info("request", { method: req.method, path: pathname, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 });
   });
   next();
 });
 
 app.get("/healthz", (_req, res) => {
+  res.locals.route = "healthz";
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
+
+app.get(
+  "/metrics",
+  (_req, res, next) => {
+    res.locals.route = "metrics";
+    next();
+  },
+  metricsHandler(services.metrics, config.METRICS_TOKEN),
+);
 
 const publicDir = path.resolve("public");
 // Fingerprinted assets from memory, the build's brotli/gzip copies where the browser takes them;
@@ -110,6 +122,11 @@ app.use(compression());
 app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }));
 app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
+app.use((req, res, next) => {
+  res.locals.route = routeOf(req.path);
+  next();
+});
+
 // Anonymous page views answered from the page micro-cache skip loaders and React altogether.
 app.get("*", servePageCache());
 
@@ -118,7 +135,7 @@ app.all(
   createRequestHandler({
     build,
     mode: config.NODE_ENV === "production" ? "production" : build.mode,
-    getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? "" }),
+    getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "" }),
   }),
 );
 
@@ -133,15 +150,21 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
   if (build.mode === "development") void broadcastDevReady(build);
 });
 server.keepAliveTimeout = 65_000;
+// Undelivered leads are re-sent in the background while the server runs.
+if (config.NOTIFY_API_URL) services.retry.start();
 
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("stopping", { signal });
-  // Finish in-flight requests, refuse new connections, then leave.
+  // The retry pass abandons its attempt in flight and puts its claim back; in-flight requests
+  // finish, new connections are refused; then leave.
+  const retryStopped = services.retry.stop();
   server.close(() => {
-    log.info("stopped");
-    process.exit(0);
+    void retryStopped.then(() => {
+      log.info("stopped");
+      process.exit(0);
+    });
   });
   server.closeIdleConnections();
   // Keep-alive connections that finish a request after this point are closed as they go idle.

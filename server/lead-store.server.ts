@@ -1,10 +1,13 @@
 /**
  * Leads on disk under DATA_DIR/leads/{id}/: lead.json plus the uploaded files. Every write is
- * fsynced and renamed into place, so a lead the visitor was told about survives a crash.
+ * fsynced and renamed into place, so a lead the visitor was told about survives a crash. A
+ * sender claims a lead before sending it (claim files beside lead.json), so two processes never
+ * send the same attempt.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 
 export interface NotifyField {
@@ -24,15 +27,44 @@ export interface StoredFile {
 export type NotifyRequest =
   { kind: "json"; body: { name: string; fields: NotifyField[] } } | { kind: "multipart"; name: string; fields: NotifyField[]; files: StoredFile[] };
 
-export type LeadStatus = "pending" | "delivered" | "undelivered" | "kept";
+/**
+ * pending: written, not yet sent (or its sender stopped mid-way); delivered: the notify service
+ * said yes; undelivered: the last attempt failed, retried in the background; failed: retried for
+ * 7 days without success, given up (stays on disk); kept: no notify service configured.
+ */
+export type LeadStatus = "pending" | "delivered" | "undelivered" | "kept" | "failed";
 
 export interface LeadRecord {
+  /** A UUID; the notify service's Idempotency-Key. Leads written before ids were UUIDs keep their old `YYYYMMDDhhmmss-hex10` id. */
   id: string;
   form: string;
   createdAt: string;
   status: LeadStatus;
   request: NotifyRequest;
   attempts: { at: string; ok: boolean; error?: string }[];
+  /** When the background retry gave up. */
+  failedAt?: string;
+  /** An order's lines as ordered, for its success page (never sent: the notify body is the spec's). */
+  order?: OrderSummary;
+}
+
+export interface OrderSummary {
+  lines: { id: string; slug: string; name: string; price: number; amount: number }[];
+  total: number;
+}
+
+/** What the retry and the metrics need of a lead, without its personal data. */
+export interface LeadSummary {
+  id: string;
+  status: LeadStatus;
+  createdAt: string;
+  attempts: number;
+  lastAttemptAt?: string;
+}
+
+/** The right to make one attempt at sending a lead (see claim). */
+export interface LeadClaim {
+  release(): Promise<void>;
 }
 
 export interface LeadStore {
@@ -40,19 +72,38 @@ export interface LeadStore {
   reserve(): Promise<{ id: string; dir: string }>;
   save(record: LeadRecord): Promise<void>;
   load(id: string): Promise<LeadRecord | undefined>;
+  /** Every lead on disk, oldest first. */
+  summaries(): Promise<LeadSummary[]>;
+  /** The leads in `status` (all when omitted), oldest first. */
   list(status?: LeadStatus | LeadStatus[]): Promise<LeadRecord[]>;
+  /**
+   * Claims attempt number `attempt` (the count of attempts already made) of a lead for this
+   * process, or null when another sender holds it. A claim older than `ttlMs`, or left by a
+   * process of this host that is gone, has expired and is taken over.
+   */
+  claim(id: string, attempt: number, ttlMs: number): Promise<LeadClaim | null>;
   filePath(record: LeadRecord, file: StoredFile): string;
   /** Remove a reserved folder that never became a lead (a refused upload). */
   discard(id: string): Promise<void>;
   dir: string;
 }
 
-export function newLeadId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, "").replace(/\..*$/, "");
-  return `${stamp}-${crypto.randomBytes(5).toString("hex")}`;
+export function newLeadId(): string {
+  return crypto.randomUUID();
 }
 
-const ID_PATTERN = /^\d{14}-[0-9a-f]{10}$/;
+const ID_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{14}-[0-9a-f]{10})$/;
+
+export function isLeadId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+/** States a lead never leaves: their summaries are kept in memory instead of re-read on every scan. */
+const FINAL: ReadonlySet<LeadStatus> = new Set(["delivered", "kept"]);
+
+function summarize(record: LeadRecord): LeadSummary {
+  return { id: record.id, status: record.status, createdAt: record.createdAt, attempts: record.attempts.length, lastAttemptAt: record.attempts.at(-1)?.at };
+}
 
 async function writeDurably(file: string, data: string): Promise<void> {
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(3).toString("hex")}.tmp`;
@@ -80,6 +131,47 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** Tells this process's claims from those of an earlier process that had the same pid (pid 1 in a container). */
+const PROCESS_TOKEN = crypto.randomBytes(8).toString("hex");
+
+interface ClaimHolder {
+  pid: number;
+  host: string;
+  token: string;
+  at: string;
+}
+
+function processIsGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+async function claimExpired(file: string, ttlMs: number): Promise<boolean> {
+  let holder: Partial<ClaimHolder> = {};
+  let since: number;
+  try {
+    const [text, stat] = await Promise.all([fsp.readFile(file, "utf8"), fsp.stat(file)]);
+    since = stat.mtimeMs;
+    try {
+      holder = JSON.parse(text) as ClaimHolder;
+    } catch {
+      // Created and not yet written: its age alone decides.
+    }
+  } catch {
+    return true; // released meanwhile
+  }
+  if (Date.now() - since > ttlMs) return true;
+  if (holder.host !== os.hostname() || typeof holder.pid !== "number") return false;
+  if (holder.pid === process.pid) return holder.token !== PROCESS_TOKEN;
+  return processIsGone(holder.pid);
+}
+
+const CLAIM_FILE = /^claim-(\d+)\.(\d+)$/;
+
 export function createLeadStore(dataDir: string): LeadStore {
   const root = path.join(dataDir, "leads");
   fs.mkdirSync(root, { recursive: true });
@@ -87,6 +179,50 @@ export function createLeadStore(dataDir: string): LeadStore {
     if (!ID_PATTERN.test(id)) throw new Error(`bad lead id ${id}`);
     return path.join(root, id);
   };
+  const finalSummaries = new Map<string, LeadSummary>();
+
+  async function load(id: string): Promise<LeadRecord | undefined> {
+    try {
+      return JSON.parse(await fsp.readFile(path.join(leadDir(id), "lead.json"), "utf8")) as LeadRecord;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Claim files are `claim-{attempt}.{generation}`, created exclusively: of the senders that
+   * want attempt n only one creates `claim-n.0`. Taking over an expired claim is creating the
+   * next generation, so of the senders that find the same expired claim only one wins too.
+   */
+  async function claim(id: string, attempt: number, ttlMs: number): Promise<LeadClaim | null> {
+    const dir = leadDir(id);
+    const holder: ClaimHolder = { pid: process.pid, host: os.hostname(), token: PROCESS_TOKEN, at: new Date().toISOString() };
+    const create = async (generation: number) => {
+      const file = path.join(dir, `claim-${attempt}.${generation}`);
+      try {
+        await fsp.writeFile(file, JSON.stringify(holder), { flag: "wx" });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
+        throw error;
+      }
+      return file;
+    };
+    let file = await create(0);
+    if (!file) {
+      const generations = (await fsp.readdir(dir))
+        .map((name) => CLAIM_FILE.exec(name))
+        .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) === attempt)
+        .map((m) => Number(m[2]));
+      const top = Math.max(-1, ...generations);
+      if (top >= 0 && !(await claimExpired(path.join(dir, `claim-${attempt}.${top}`), ttlMs))) return null;
+      file = await create(top + 1);
+      if (!file) return null;
+      // The claims this one replaced have expired: tidy them away.
+      for (const g of generations) if (g <= top) await fsp.rm(path.join(dir, `claim-${attempt}.${g}`), { force: true });
+    }
+    const own = file;
+    return { release: () => fsp.rm(own, { force: true }) };
+  }
 
   return {
     dir: root,
@@ -100,30 +236,43 @@ export function createLeadStore(dataDir: string): LeadStore {
       const dir = leadDir(record.id);
       await fsp.mkdir(dir, { recursive: true });
       await writeDurably(path.join(dir, "lead.json"), JSON.stringify(record, null, 2));
+      if (FINAL.has(record.status)) finalSummaries.set(record.id, summarize(record));
+      else finalSummaries.delete(record.id);
     },
-    async load(id) {
-      try {
-        return JSON.parse(await fsp.readFile(path.join(leadDir(id), "lead.json"), "utf8")) as LeadRecord;
-      } catch {
-        return undefined;
+    load,
+    async summaries() {
+      const ids = (await fsp.readdir(root).catch(() => [] as string[])).filter((id) => ID_PATTERN.test(id));
+      const out: LeadSummary[] = [];
+      for (const id of ids) {
+        let summary = finalSummaries.get(id);
+        if (!summary) {
+          const record = await load(id);
+          if (!record) continue; // a reserved upload folder not yet a lead
+          summary = summarize(record);
+          if (FINAL.has(record.status)) finalSummaries.set(id, summary);
+        }
+        out.push(summary);
       }
+      return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
     async list(status) {
       const wanted = status === undefined ? undefined : new Set(Array.isArray(status) ? status : [status]);
-      const ids = (await fsp.readdir(root).catch(() => [] as string[])).filter((id) => ID_PATTERN.test(id)).sort();
       const out: LeadRecord[] = [];
-      for (const id of ids) {
-        const record = await this.load(id);
-        if (record && (!wanted || wanted.has(record.status))) out.push(record);
+      for (const summary of await this.summaries()) {
+        if (wanted && !wanted.has(summary.status)) continue;
+        const record = await load(summary.id);
+        if (record) out.push(record);
       }
       return out;
     },
+    claim,
     filePath(record, file) {
       const resolved = path.resolve(leadDir(record.id), file.path);
       if (!resolved.startsWith(leadDir(record.id) + path.sep)) throw new Error("file outside its lead");
       return resolved;
     },
     async discard(id) {
+      finalSummaries.delete(id);
       await fsp.rm(leadDir(id), { recursive: true, force: true });
     },
   };

@@ -1,13 +1,30 @@
 /**
  * The one way out for leads and orders. Every lead is written to disk first; then it is
  * delivered to the notify service (or, with no service configured, kept locally). Whatever
- * cannot be delivered stays on disk as undelivered before the visitor sees the error, and
- * `resendUndelivered` sends it later.
+ * cannot be delivered stays on disk as undelivered before the visitor sees the error; the
+ * background retry (server/lead-retry.server.ts) and `npm run leads:resend` send it later.
+ *
+ * Every call carries `Idempotency-Key: {lead id}`, the same on every attempt, so the service
+ * can drop a copy it already has (an answer lost on the way back is followed by a re-send).
+ * A sender claims each attempt on disk first (LeadStore.claim): two processes never send the
+ * same attempt of the same lead.
  */
 import fs from "node:fs";
 import type { Config } from "./config.server";
-import { createLeadStore, newLeadId, type LeadRecord, type LeadStore, type NotifyField, type NotifyRequest, type StoredFile } from "./lead-store.server";
+import {
+  createLeadStore,
+  newLeadId,
+  type LeadRecord,
+  type LeadStatus,
+  type LeadStore,
+  type LeadSummary,
+  type NotifyField,
+  type NotifyRequest,
+  type OrderSummary,
+  type StoredFile,
+} from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
+import { isExpired, isWaiting, nextAttemptAt, PENDING_GRACE_MS, retryDelayMs } from "./retry-schedule.server";
 
 export type { NotifyField, NotifyRequest, StoredFile };
 
@@ -19,22 +36,54 @@ export interface DeliveryResult {
 
 export interface NotifyGateway {
   store: LeadStore;
-  /** Deliver a JSON notification (calls 2 and 4). */
-  sendJson(form: string, body: { name: string; fields: NotifyField[] }): Promise<DeliveryResult>;
+  /** Deliver a JSON notification (calls 2 and 4); an order's lines are kept beside it on disk. */
+  sendJson(form: string, body: { name: string; fields: NotifyField[] }, extra?: { order?: OrderSummary }): Promise<DeliveryResult>;
   /** Deliver a multipart notification (call 3) whose files were already written into the reserved lead folder. */
   sendMultipart(form: string, id: string, payload: { name: string; fields: NotifyField[]; files: StoredFile[] }): Promise<DeliveryResult>;
-  resendUndelivered(): Promise<{ delivered: number; failed: number }>;
+  /**
+   * One pass over the leads on disk. `due` (the background retry): the leads whose next attempt
+   * is due, and those waiting for 7 days are marked failed. `all` (`npm run leads:resend`): every
+   * undelivered or failed lead and every pending one a stopped server left, now. `signal` stops
+   * the pass: an attempt in flight is abandoned unrecorded (its key makes a later copy harmless).
+   */
+  retryPass(options: { mode: "due" | "all"; signal?: AbortSignal; now?: number }): Promise<RetryReport>;
 }
 
-type NotifyConfig = Pick<Config, "NOTIFY_API_URL" | "NOTIFY_API_KEY" | "NOTIFY_API_KEY_HEADER" | "NOTIFY_TIMEOUT_MS" | "dataDir">;
+export interface RetryReport {
+  delivered: number;
+  /** Attempts that failed again. */
+  undelivered: number;
+  /** Given up after 7 days. */
+  failed: number;
+  /** Held by another sender, or sent by it meanwhile. */
+  skipped: number;
+  /** Leads still waiting for a retry after the pass (the retry queue). */
+  waiting: number;
+  /** When the earliest of them is due (ms since the epoch), if any. */
+  nextDueAt?: number;
+}
 
-export function createNotifyGateway(config: NotifyConfig, options: { fetch?: typeof fetch; store?: LeadStore } = {}): NotifyGateway {
+/** How a call to an upstream ended, for the metrics. */
+export type UpstreamOutcome = "ok" | "http_error" | "timeout" | "network" | "too_big" | "invalid";
+export type UpstreamObserver = (outcome: UpstreamOutcome, seconds: number) => void;
+
+type NotifyConfig = Pick<Config, "NOTIFY_API_URL" | "NOTIFY_API_KEY" | "NOTIFY_API_KEY_HEADER" | "NOTIFY_TIMEOUT_MS" | "NOTIFY_RETRY_BASE_SECONDS" | "dataDir">;
+
+class StoppedError extends Error {}
+
+export function createNotifyGateway(
+  config: NotifyConfig,
+  options: { fetch?: typeof fetch; store?: LeadStore; onUpstream?: UpstreamObserver } = {},
+): NotifyGateway {
   const store = options.store ?? createLeadStore(config.dataDir);
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const baseMs = config.NOTIFY_RETRY_BASE_SECONDS * 1000;
+  // A claim outlives any real attempt (bounded by the timeout); one older was left by a crash.
+  const claimTtlMs = config.NOTIFY_TIMEOUT_MS + 60_000;
 
   async function buildRequest(record: LeadRecord): Promise<{ url: string; init: RequestInit }> {
     const base = `${config.NOTIFY_API_URL}/v1/notify`;
-    const headers: Record<string, string> = { [config.NOTIFY_API_KEY_HEADER]: config.NOTIFY_API_KEY ?? "" };
+    const headers: Record<string, string> = { [config.NOTIFY_API_KEY_HEADER]: config.NOTIFY_API_KEY ?? "", "Idempotency-Key": record.id };
     const req = record.request;
     if (req.kind === "json") {
       headers["Content-Type"] = "application/json";
@@ -51,22 +100,30 @@ export function createNotifyGateway(config: NotifyConfig, options: { fetch?: typ
     return { url: `${base}?images=true`, init: { method: "POST", headers, body: form } };
   }
 
-  async function attempt(record: LeadRecord): Promise<LeadRecord> {
+  /** One attempt; the record with its outcome. Throws StoppedError when `stop` fired first. */
+  async function attempt(record: LeadRecord, stop?: AbortSignal): Promise<LeadRecord> {
     const started = Date.now();
     const at = new Date().toISOString();
+    let status: number | undefined;
+    const timeout = AbortSignal.timeout(config.NOTIFY_TIMEOUT_MS);
     try {
       const { url, init } = await buildRequest(record);
       // `redirect: "error"` with no window: otherwise fetch clones the request before sending
       // (Fetch spec, HTTP-network-or-cache fetch), and the clone's tee keeps a whole copy of an
       // upload in memory while it is sent. The notify service answers success or failure, never a redirect.
-      const res = await doFetch(url, { ...init, redirect: "error", window: null, signal: AbortSignal.timeout(config.NOTIFY_TIMEOUT_MS) });
+      const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
+      const res = await doFetch(url, { ...init, redirect: "error", window: null, signal });
+      status = res.status;
       // Only success or failure matters (spec §7); drain the body so the socket is reused.
       await res.arrayBuffer().catch(() => undefined);
       log.info("notify", { lead: record.id, form: record.form, status: res.status, ms: Date.now() - started });
       if (!res.ok) throw new Error(`notify answered ${res.status}`);
+      options.onUpstream?.("ok", (Date.now() - started) / 1000);
       return { ...record, status: "delivered", attempts: [...record.attempts, { at, ok: true }] };
     } catch (error) {
+      if (stop?.aborted && !timeout.aborted) throw new StoppedError("stopping");
       const message = errorMessage(error);
+      options.onUpstream?.(status !== undefined ? "http_error" : message === "timeout" ? "timeout" : "network", (Date.now() - started) / 1000);
       log.warn("notify failed, lead kept on disk", { lead: record.id, form: record.form, error: message, ms: Date.now() - started });
       return { ...record, status: "undelivered", attempts: [...record.attempts, { at, ok: false, error: message }] };
     }
@@ -81,34 +138,105 @@ export function createNotifyGateway(config: NotifyConfig, options: { fetch?: typ
       log.info("lead stored locally", { lead: record.id, form: record.form });
       return { ok: true, id: record.id, status: kept.status };
     }
-    const done = await attempt(record);
-    await store.save(done);
-    return { ok: done.status === "delivered", id: record.id, status: done.status };
+    // A fresh lead: nobody else can hold its first attempt (the retry leaves pending leads alone
+    // for PENDING_GRACE_MS, longer than any timeout), so the claim is for a crash in the middle.
+    const claim = await store.claim(record.id, 0, claimTtlMs);
+    try {
+      const done = await attempt(record);
+      await store.save(done);
+      return { ok: done.status === "delivered", id: record.id, status: done.status };
+    } finally {
+      await claim?.release();
+    }
+  }
+
+  /** The statuses each mode sends. */
+  const SENDABLE: Record<"due" | "all", ReadonlySet<LeadStatus>> = {
+    due: new Set(["undelivered", "pending"]),
+    all: new Set(["undelivered", "pending", "failed"]),
+  };
+
+  /** Claims the lead's next attempt and makes it, unless another sender has it or has made it. */
+  async function retryOne(seen: LeadSummary, mode: "due" | "all", now: number, stop?: AbortSignal): Promise<LeadStatus | "skipped"> {
+    const claim = await store.claim(seen.id, seen.attempts, claimTtlMs);
+    if (!claim) return "skipped";
+    try {
+      // Read again under the claim: a sender that finished this attempt meanwhile has saved it.
+      const record = await store.load(seen.id);
+      if (!record || record.attempts.length !== seen.attempts || !SENDABLE[mode].has(record.status)) return "skipped";
+      if (mode === "due" && isExpired(record, now)) {
+        const failed: LeadRecord = { ...record, status: "failed", failedAt: new Date(now).toISOString() };
+        await store.save(failed);
+        log.error("lead undelivered for 7 days, given up and kept on disk", {
+          lead: record.id,
+          form: record.form,
+          createdAt: record.createdAt,
+          attempts: record.attempts.length,
+          lastError: record.attempts.at(-1)?.error,
+        });
+        return "failed";
+      }
+      const done = await attempt(record, stop);
+      await store.save(done);
+      return done.status;
+    } finally {
+      await claim.release();
+    }
   }
 
   return {
     store,
-    sendJson(form, body) {
-      return deliver({ id: newLeadId(), form, createdAt: new Date().toISOString(), status: "pending", request: { kind: "json", body }, attempts: [] });
+    sendJson(form, body, extra = {}) {
+      return deliver({
+        id: newLeadId(),
+        form,
+        createdAt: new Date().toISOString(),
+        status: "pending",
+        request: { kind: "json", body },
+        attempts: [],
+        ...(extra.order ? { order: extra.order } : {}),
+      });
     },
     sendMultipart(form, id, payload) {
       return deliver({ id, form, createdAt: new Date().toISOString(), status: "pending", request: { kind: "multipart", ...payload }, attempts: [] });
     },
-    async resendUndelivered() {
-      let delivered = 0;
-      let failed = 0;
-      if (!config.NOTIFY_API_URL) return { delivered, failed };
-      // Pending leads are those a stopped server never finished; they are sent too, once they
-      // are old enough not to be in flight in a running server.
-      const inFlightCutoff = Date.now() - 60_000;
-      for (const record of await store.list(["undelivered", "pending"])) {
-        if (record.status === "pending" && Date.parse(record.createdAt) > inFlightCutoff) continue;
-        const done = await attempt(record);
-        await store.save(done);
-        if (done.status === "delivered") delivered++;
-        else failed++;
+    async retryPass({ mode, signal, now = Date.now() }) {
+      const report: RetryReport = { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
+      if (!config.NOTIFY_API_URL) return report;
+      const leads = (await store.summaries()).filter((lead) => SENDABLE[mode].has(lead.status));
+      for (const lead of leads) {
+        // Pending leads are those a stopped server never finished; younger ones may be in flight.
+        if (lead.status === "pending" && Date.parse(lead.createdAt) > now - PENDING_GRACE_MS) continue;
+        const due = mode === "all" || nextAttemptAt(lead, baseMs) <= now || isExpired(lead, now);
+        if (!due || signal?.aborted) {
+          if (isWaiting(lead)) {
+            report.waiting++;
+            const at = nextAttemptAt(lead, baseMs);
+            report.nextDueAt = Math.min(report.nextDueAt ?? at, at);
+          }
+          continue;
+        }
+        let outcome: LeadStatus | "skipped";
+        try {
+          outcome = await retryOne(lead, mode, now, signal);
+        } catch (error) {
+          if (error instanceof StoppedError) {
+            report.waiting++;
+            continue;
+          }
+          throw error;
+        }
+        if (outcome === "delivered") report.delivered++;
+        else if (outcome === "failed") report.failed++;
+        else if (outcome === "skipped") report.skipped++;
+        else {
+          report.undelivered++;
+          report.waiting++;
+          const at = Date.now() + retryDelayMs(lead.attempts + 1, baseMs);
+          report.nextDueAt = Math.min(report.nextDueAt ?? at, at);
+        }
       }
-      return { delivered, failed };
+      return report;
     },
   };
 }

@@ -5,12 +5,12 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
-import { cartLines, type CartLine } from "~/lib/cart-lines";
+import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
 import { serializeCartCookie } from "~/lib/cookies";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { orderValidator } from "~/lib/lead-forms";
 import { ORDER_ERROR, phoneForSending } from "~/lib/lead-schemas";
-import { isSecure, lastOrderCookieHeader, readCart, type LastOrder } from "./cookies.server";
+import { isSecure, lastOrderCookieHeader, readCart } from "./cookies.server";
 import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
 import type { NotifyField } from "./lead-store.server";
 
@@ -48,17 +48,18 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     { key: "invoice", value: data.invoice ? "Да" : "Нет" },
     { key: "goods", value: goodsText(services.config.SITE_URL, lines) },
   ];
-  const delivery = await services.notify.sendJson("order", { name: "order", fields });
+  // The lines as ordered stay on disk with the order, for its success page; the id (a UUID) is
+  // the order number's source and the notify service's Idempotency-Key.
+  const order = {
+    lines: lines.map((l) => ({ id: l.id, slug: l.slug, name: l.name, price: l.price, amount: l.amount })),
+    total: cartTotal(lines),
+  };
+  const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
 
   const secure = isSecure(services.config);
-  // For the analytics purchase event on the next page; a huge order keeps its first lines only.
-  const purchase: LastOrder = {
-    id: delivery.id,
-    products: lines.slice(0, 25).map((l) => ({ id: l.id, name: l.name.slice(0, 80), price: l.price, quantity: l.amount })),
-  };
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCartCookie([], { secure }));
-  headers.append("Set-Cookie", await lastOrderCookieHeader(purchase, secure));
+  headers.append("Set-Cookie", await lastOrderCookieHeader({ id: delivery.id, purchasePending: true }, secure, services.cookieSecrets));
   return redirect("/order-success", { status: 303, headers });
 }

@@ -22,7 +22,12 @@ export type { CatalogueSnapshot } from "~/lib/catalogue-query";
 
 export interface PartsGateway {
   getCatalogue(): Promise<CatalogueSnapshot>;
+  /** The catalogue being served, if any, and when it was last confirmed by the parts API (ms), without asking it. */
+  current(): { parts: number; fetchedAt: number } | undefined;
 }
+
+/** How a request to the parts API ended, for the metrics. */
+export type PartsOutcome = "ok" | "http_error" | "timeout" | "network" | "too_big" | "invalid";
 
 export interface PartsGatewayOptions {
   fetch?: typeof fetch;
@@ -30,6 +35,8 @@ export interface PartsGatewayOptions {
   now?: () => number;
   /** The built catalogue worker (default: build/catalogue-worker.js beside the server bundle). */
   workerUrl?: URL;
+  /** Told how each request to the parts API ended and how long it took (s). */
+  onUpstream?: (outcome: PartsOutcome, seconds: number) => void;
 }
 
 export class PartsUnavailableError extends Error {
@@ -104,16 +111,27 @@ async function readBody(response: Response, limit: number, signal: AbortSignal):
   return { slabs, byteLength: total, hash: hash.digest("hex") };
 }
 
+function outcomeOf(error: unknown, status: number | undefined): PartsOutcome {
+  if (error instanceof OverCapError) return "too_big";
+  if (status !== undefined && (status < 200 || status > 299)) return "http_error";
+  if (errorMessage(error) === "timeout") return "timeout";
+  // An answer came but could not be used (malformed JSON, wrong shape), or none came at all.
+  return status === undefined ? "network" : "invalid";
+}
+
 function demoGateway(count: number): PartsGateway {
   let snapshot: CatalogueSnapshot | undefined;
+  let builtAt = 0;
   return {
     async getCatalogue() {
       if (!snapshot) {
         const groups = generateParts(count);
         snapshot = createCatalogueSnapshot({ parts: groups.flatMap((g) => g.parts), groups: groups.map((g) => g.group) }, 1);
+        builtAt = Date.now();
       }
       return snapshot;
     },
+    current: () => (snapshot ? { parts: snapshot.parts.length, fetchedAt: builtAt } : undefined),
   };
 }
 
@@ -158,6 +176,7 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
       // Same content: keep the snapshot, so the index is not rebuilt every TTL.
       if (cached?.hash === body.hash) {
         cached = { ...cached, fetchedAt: now() };
+        options.onUpstream?.("ok", since(started) / 1000);
         log.info("parts upstream", { path, status, ms, bytes, version: cached.snapshot.version, unchanged: true });
         return cached.snapshot;
       }
@@ -172,6 +191,7 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
       }
       version = snapshot.version;
       cached = { snapshot, fetchedAt: now(), hash: body.hash };
+      options.onUpstream?.("ok", since(started) / 1000);
       log.info("parts upstream", {
         path,
         status,
@@ -187,6 +207,7 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
       return snapshot;
     } catch (error) {
       failedAt = now();
+      options.onUpstream?.(outcomeOf(error, status), since(started) / 1000);
       log.error("parts upstream failed", {
         path,
         status,
@@ -209,6 +230,7 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
   }
 
   return {
+    current: () => (cached ? { parts: cached.snapshot.parts.length, fetchedAt: cached.fetchedAt } : undefined),
     async getCatalogue() {
       const t = now();
       if (cached) {

@@ -13,8 +13,12 @@ export interface ReceivedNotify {
   multipart?: { name: string | null; fields: { key: string; value: string }[]; files: { name: string; size: number; type: string; text: string }[] };
 }
 
-/** ok: 200; fail: 500; hang: never answers; slow: answers 200 after `slowMs`. */
-export type NotifyMode = "ok" | "fail" | "hang" | "slow";
+/**
+ * ok: 200; fail: 500; hang: never answers; slow: answers 200 after `slowMs`; hangup: takes the
+ * lead (it is in `received`) and drops the connection without an answer; flaky: hangs up on a
+ * `flakyShare` of the requests at random and answers the others 200.
+ */
+export type NotifyMode = "ok" | "fail" | "hang" | "slow" | "hangup" | "flaky";
 
 export interface FakeNotify {
   url: string;
@@ -22,12 +26,17 @@ export interface FakeNotify {
   mode: NotifyMode;
   /** Delay of the "slow" mode. */
   slowMs: number;
+  /** Requests that have arrived, answered or not (a "hang" leaves them in flight). */
+  started: number;
+  /** Share of the requests the "flaky" mode hangs up on after taking them. */
+  flakyShare: number;
   close(): Promise<void>;
 }
 
 export async function startFakeNotify(): Promise<FakeNotify> {
-  const state: FakeNotify = { url: "", received: [], mode: "ok", slowMs: 3000, close: async () => {} };
+  const state: FakeNotify = { url: "", received: [], mode: "ok", slowMs: 3000, started: 0, flakyShare: 1 / 3, close: async () => {} };
   const server = http.createServer(async (req, res) => {
+    state.started++;
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
@@ -50,6 +59,10 @@ export async function startFakeNotify(): Promise<FakeNotify> {
       entry.json = JSON.parse(body.toString("utf8"));
     }
     state.received.push(entry);
+    if (state.mode === "hangup" || (state.mode === "flaky" && Math.random() < state.flakyShare)) {
+      req.socket.destroy();
+      return;
+    }
     res.writeHead(state.mode === "fail" ? 500 : 200, { "content-type": "application/json" });
     res.end(JSON.stringify({ ok: state.mode !== "fail" }));
   });

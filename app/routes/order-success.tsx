@@ -2,37 +2,118 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useCart } from "~/components/cart-provider";
+import { SALES_POINTS, SITE } from "~/data/site";
+import { DELIVERY } from "~/data/terms";
 import { ecommerceEvent } from "~/lib/analytics";
 import { serializeCartCookie } from "~/lib/cookies";
+import { formatRub } from "~/lib/format";
+import { orderNumber } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
 import { pushDataLayer } from "~/utils/data-layer";
-import { clearLastOrder, isSecure, readLastOrder } from "~server/cookies.server";
+import { isSecure, lastOrderCookieHeader, readLastOrder } from "~server/cookies.server";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Заказ оформлен", description: "Спасибо за заказ! Менеджер свяжется с вами.", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const order = await readLastOrder(request);
-  const secure = isSecure(context.services.config);
+  const { services } = context;
+  const secure = isSecure(services.config);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  // The spec clears the cart here; the purchase is handed over once.
+  // The spec clears the cart here.
   headers.append("Set-Cookie", serializeCartCookie([], { secure }));
-  if (order) headers.append("Set-Cookie", await clearLastOrder(secure));
-  return json({ order }, { headers });
+
+  // The signed cookie names this visitor's order; the order itself is read back from disk.
+  const last = await readLastOrder(request, services.cookieSecrets);
+  const record = last ? await services.notify.store.load(last.id) : undefined;
+  const order =
+    record?.form === "order" && record.order ? { id: record.id, number: orderNumber(record.id), lines: record.order.lines, total: record.order.total } : null;
+  // The analytics purchase event is sent once; a reload shows the order without counting it again.
+  const purchasePending = Boolean(order && last?.purchasePending);
+  if (order && purchasePending)
+    headers.append("Set-Cookie", await lastOrderCookieHeader({ id: order.id, purchasePending: false }, secure, services.cookieSecrets));
+  return json({ order, purchasePending }, { headers });
 }
 
+const partsPhone = SALES_POINTS[1].phones.find((p) => p.label === "Отдел запчастей") ?? SITE.phone;
+
 export default function OrderSuccess() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, purchasePending } = useLoaderData<typeof loader>();
   const { clear } = useCart();
 
   useEffect(() => {
     clear();
-    if (order) pushDataLayer(ecommerceEvent("purchase", order.products, order.id));
-  }, [clear, order]);
+    if (order && purchasePending) {
+      const products = order.lines.map((l) => ({ id: l.id, name: l.name, price: l.price, quantity: l.amount }));
+      pushDataLayer(ecommerceEvent("purchase", products, order.id));
+    }
+  }, [clear, order, purchasePending]);
+
+  if (!order) {
+    return (
+      <section className="container page page--narrow success-page">
+        <h1>Заказ оформлен</h1>
+        <p>Спасибо! Мы получили ваш заказ и свяжемся с вами в рабочее время ({SITE.workTime}), чтобы подтвердить наличие, доставку и оплату.</p>
+        <Link to="/catalog/parts" className="btn btn--primary">
+          Вернуться в каталог
+        </Link>
+      </section>
+    );
+  }
 
   return (
-    <section className="container page page--narrow success-page">
-      <h1>Заказ оформлен</h1>
-      <p>Спасибо! Мы получили ваш заказ и свяжемся с вами в рабочее время (Пн–Пт 9:00–18:00), чтобы подтвердить наличие, доставку и оплату.</p>
+    <section className="container page page--narrow order-done" aria-labelledby="order-done-title">
+      <h1 id="order-done-title">Заказ оформлен</h1>
+      <p className="order-done__number">
+        Номер заказа: <strong data-testid="order-number">{order.number}</strong>
+      </p>
+      <p className="order-done__lead">Спасибо! Мы получили ваш заказ. Если будете звонить нам, назовите этот номер.</p>
+
+      <h2>Состав заказа</h2>
+      <div className="table-wrap">
+        <table className="cart-table order-done__lines">
+          <thead>
+            <tr>
+              <th scope="col">Наименование</th>
+              <th scope="col">Цена</th>
+              <th scope="col">Количество</th>
+              <th scope="col">Сумма</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.id} data-testid={`order-line-${line.id}`}>
+                <td data-label="Наименование">
+                  <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
+                </td>
+                <td data-label="Цена">{formatRub(line.price)}</td>
+                <td data-label="Количество" data-testid="line-amount">
+                  {line.amount} шт.
+                </td>
+                <td data-label="Сумма">{formatRub(line.price * line.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="order__total order-done__total">
+        Итого: <strong data-testid="order-total">{formatRub(order.total)}</strong>
+      </p>
+      <p className="muted order-done__note">Цены с учетом НДС, без доставки.</p>
+
+      <h2>Что дальше</h2>
+      <ol className="steps order-done__steps">
+        <li>
+          Менеджер позвонит вам в рабочее время ({SITE.workTime}), подтвердит наличие и сроки и согласует доставку. Если заказ оформлен вечером или в выходной,
+          позвоним в ближайший рабочий день.
+        </li>
+        <li>Оплата — по счёту для организаций и ИП или переводом на карту, после подтверждения заказа. Онлайн-оплаты на сайте нет.</li>
+        <li>
+          Самовывоз со склада в п. Солонцы или доставка курьером по городу и до транспортной компании — бесплатно при заказе от {formatRub(DELIVERY.freeFrom)} (
+          <Link to="/delivery">условия оплаты и доставки</Link>).
+        </li>
+      </ol>
+      <p className="order-done__contact">
+        Вопросы по заказу: {partsPhone.label.toLowerCase()}, <a href={`tel:${partsPhone.tel}`}>{partsPhone.display}</a>
+      </p>
       <Link to="/catalog/parts" className="btn btn--primary">
         Вернуться в каталог
       </Link>

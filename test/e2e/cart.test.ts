@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orderNumber } from "~/lib/order-number";
 import type { Part } from "~/lib/part";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { MODES, openPage, ready, serverAndBrowser } from "./harness";
+import { MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
 
 let notify: FakeNotify;
 
@@ -28,6 +31,31 @@ beforeEach(() => {
   notify.received = [];
   notify.mode = "ok";
 });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The order written last to the server's DATA_DIR. */
+function newestOrder(): { id: string; createdAt: string } {
+  const dir = path.join(suite.server.dataDir, "leads");
+  const orders = fs
+    .readdirSync(dir)
+    .filter((id) => fs.existsSync(path.join(dir, id, "lead.json")))
+    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")))
+    .filter((lead) => lead.form === "order");
+  return orders.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
+}
+
+/** /order-success as the spec's customer sees it: the order number, its lines and total, what happens next. */
+async function expectOrderShown(page: Page, id: string, total: number) {
+  await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
+  await expect(page.getByTestId("order-number").textContent()).resolves.toBe(orderNumber(id));
+  const first = page.getByTestId(`order-line-${twoInStock.id}`);
+  await expect(first.getByRole("link").textContent()).resolves.toBe(twoInStock.fullName);
+  await expect(first.getByTestId("line-amount").textContent()).resolves.toBe("2 шт.");
+  await expect(page.getByTestId(`order-line-${another.id}`).getByTestId("line-amount").textContent()).resolves.toBe("1 шт.");
+  expect(Number((await page.getByTestId("order-total").textContent())!.replace(/\D/g, ""))).toBe(Math.round(total));
+  await page.getByText("Менеджер позвонит вам в рабочее время (Пн–Пт 9:00–18:00)").waitFor();
+}
 
 const control = (page: Page, part: Part) => page.getByTestId(`purchase-${part.id}`).first();
 const headerCart = (page: Page) => page.getByTestId("header-cart");
@@ -117,11 +145,26 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
         },
       ],
     });
+    // The end of the order: its number, what was ordered and what happens next. The order's id
+    // is the same on disk and in the notify call's Idempotency-Key (the body above is the spec's).
+    const order = newestOrder();
+    expect(order.id).toMatch(UUID);
+    expect(notify.received[0].headers["idempotency-key"]).toBe(order.id);
+    await expectOrderShown(page, order.id, total);
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина");
     if (javaScriptEnabled) {
       expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
       const events = (await dataLayer(page)) as { ecommerce: { purchase?: { products: unknown[] } } }[];
       expect(events.find((e) => e.ecommerce.purchase)?.ecommerce.purchase?.products).toHaveLength(2);
+    }
+    // A reload shows the same order, without counting the purchase again.
+    await page.reload();
+    await ready(page, javaScriptEnabled);
+    await expectOrderShown(page, order.id, total);
+    if (javaScriptEnabled) {
+      await settled(page, true);
+      const events = (await dataLayer(page)) as { ecommerce: { purchase?: unknown } }[];
+      expect(events.filter((e) => e.ecommerce.purchase)).toHaveLength(0);
     }
     await page.goto("/make-order");
     expect(new URL(page.url()).pathname).toBe("/");
@@ -158,6 +201,34 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.getByText("Корзина пуста").waitFor();
     await page.goto("/make-order");
     expect(new URL(page.url()).pathname).toBe("/");
+  });
+});
+
+describe("the order's success page", () => {
+  it("shows an order only to the visitor whose signed cookie names it, never by an id put in a cookie by hand", async () => {
+    const body = new URLSearchParams({ name: "Кузнецов Алексей", phone: "+7 (923) 456-78-90", consent: "on" });
+    const placed = await fetch(`${suite.server.url}/make-order`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { Cookie: `cart=${another.id}.1` },
+    });
+    expect(placed.status).toBe(303);
+    const cookie = placed.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("last_order="))!
+      .split(";")[0];
+    const { id } = newestOrder();
+    const shown = await (await fetch(`${suite.server.url}/order-success`, { headers: { Cookie: cookie } })).text();
+    expect(shown).toContain(orderNumber(id));
+    // The same id, unsigned (as anyone could write it): the page says thank you and shows nothing of the order.
+    const forged = encodeURIComponent(Buffer.from(JSON.stringify({ id, purchasePending: true })).toString("base64"));
+    const res = await fetch(`${suite.server.url}/order-success`, { headers: { Cookie: `last_order=${forged}` } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Заказ оформлен");
+    expect(html).not.toContain(orderNumber(id));
+    expect(html).not.toContain("Номер заказа");
   });
 });
 

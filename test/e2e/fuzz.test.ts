@@ -183,7 +183,8 @@ const HOSTILE_QUERIES = [
 let routes: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ DEMO_PARTS_COUNT: "360" });
+  // Every request comes through a "proxy" with its own X-Forwarded-For (see randomIp).
+  server = await startServer({ DEMO_PARTS_COUNT: "360", TRUST_PROXY: "loopback" });
   const list = await (await fetch(`${server.url}/catalog/parts`)).text();
   partSlug = /href="\/catalog\/parts\/([^"?#]+)"/.exec(list)![1];
   const data = await (await fetch(`${server.url}/catalog/parts/${partSlug}?_data=routes%2Fcatalog.parts.%24slug`)).json();

@@ -31,6 +31,7 @@ describe("start-up checks", () => {
     [{ SITE_URL: "faw" }, /^Invalid environment variable SITE_URL: /],
     [{ NOTIFY_API_URL: "https://notify.example" }, /^Invalid environment variable NOTIFY_API_KEY: /],
     [{ PARTS_CACHE_TTL_SECONDS: "-5" }, /^Invalid environment variable PARTS_CACHE_TTL_SECONDS: /],
+    [{ TRUST_PROXY: "true" }, /^Invalid environment variable TRUST_PROXY: /],
   ])("refuses to start with %j, naming the variable in one line", (env, message) => {
     const result = runServer(env);
     expect(result.status).toBe(1);

@@ -1,0 +1,63 @@
+/**
+ * The background retry: undelivered leads are sent again without anyone running
+ * `npm run leads:resend`. One pass at a time, on a timer, off the visitors' requests: a pass
+ * sends the leads that are due (server/retry-schedule.server.ts), marks those waiting 7 days
+ * as failed, then sleeps until the next one is due or the poll interval (new undelivered leads
+ * from this or another process) has passed. `stop()` abandons the attempt in flight and resolves
+ * once the pass has put its claims back.
+ */
+import { errorMessage, log } from "./log.server";
+import type { NotifyGateway, RetryReport } from "./notify-gateway.server";
+
+export interface LeadRetry {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The longest sleep between passes, whatever the schedule: leads written by another process are found this soon. */
+const MAX_POLL_MS = 60_000;
+const MIN_POLL_MS = 1_000;
+
+export function createLeadRetry(notify: NotifyGateway, { baseMs }: { baseMs: number }): LeadRetry {
+  const pollMs = Math.max(MIN_POLL_MS, Math.min(baseMs, MAX_POLL_MS));
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  function schedule(delayMs: number) {
+    if (controller.signal.aborted) return;
+    timer = setTimeout(pass, Math.max(MIN_POLL_MS, Math.min(delayMs, pollMs)));
+  }
+
+  function pass() {
+    timer = undefined;
+    running = notify
+      .retryPass({ mode: "due", signal: controller.signal })
+      .then((report: RetryReport) => {
+        if (report.delivered || report.undelivered || report.failed) {
+          log.info("lead retry pass", { delivered: report.delivered, undelivered: report.undelivered, failed: report.failed, waiting: report.waiting });
+        }
+        schedule(report.nextDueAt === undefined ? pollMs : report.nextDueAt - Date.now());
+      })
+      .catch((error: unknown) => {
+        // A disk error, say: logged, and the next pass tries again.
+        log.error("lead retry pass failed", { error: errorMessage(error) });
+        schedule(pollMs);
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    start() {
+      if (!timer && !running) schedule(pollMs);
+    },
+    async stop() {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "./config.server";
+import type { LeadRecord } from "./lead-store.server";
+import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
+
+let dataDir: string;
+let sent: { url: string; headers: Headers }[];
+let answer: "ok" | "500" | "hang";
+
+function gateway(env: Record<string, string> = {}): NotifyGateway {
+  const config = parseConfig({ DATA_DIR: dataDir, NOTIFY_API_URL: "http://notify.test", NOTIFY_API_KEY: "k", NOTIFY_RETRY_BASE_SECONDS: "60", ...env });
+  const fakeFetch = (async (url: string, init: RequestInit) => {
+    sent.push({ url, headers: new Headers(init.headers) });
+    if (answer === "hang") {
+      return new Promise<Response>((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+    }
+    return new Response("{}", { status: answer === "ok" ? 200 : 500 });
+  }) as unknown as typeof fetch;
+  return createNotifyGateway(config, { fetch: fakeFetch });
+}
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "notify-"));
+  sent = [];
+  answer = "ok";
+});
+afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const BODY = { name: "callback", fields: [{ key: "name", value: "Иван" }] };
+const MINUTE = 60_000;
+
+async function undelivered(notify: NotifyGateway): Promise<LeadRecord> {
+  answer = "500";
+  const result = await notify.sendJson("callback", BODY);
+  expect(result).toMatchObject({ ok: false, status: "undelivered" });
+  sent = [];
+  answer = "ok";
+  return (await notify.store.load(result.id))!;
+}
+
+describe("the notify gateway", () => {
+  it("sends the lead's id as Idempotency-Key with JSON and with multipart", async () => {
+    const notify = gateway();
+    const json = await notify.sendJson("callback", BODY);
+    const { id, dir } = await notify.store.reserve();
+    fs.writeFileSync(path.join(dir, "files", "0"), "a;b\n");
+    await notify.sendMultipart("parts-list", id, { name: "parts-list", fields: [], files: [{ name: "a.csv", type: "text/csv", size: 4, path: "files/0" }] });
+    expect(sent.map((s) => [s.url, s.headers.get("idempotency-key")])).toEqual([
+      ["http://notify.test/v1/notify", json.id],
+      ["http://notify.test/v1/notify?images=true", id],
+    ]);
+  });
+
+  it("retries on the backoff schedule, with the same key each time", async () => {
+    const notify = gateway();
+    const lead = await undelivered(notify);
+    const failedAt = Date.parse(lead.attempts[0].at);
+    answer = "500";
+    // Not yet due: a minute after the first failure.
+    expect(await notify.retryPass({ mode: "due", now: failedAt + 30_000 })).toMatchObject({ delivered: 0, undelivered: 0, waiting: 1 });
+    expect(sent).toHaveLength(0);
+    expect(await notify.retryPass({ mode: "due", now: failedAt + MINUTE + 1 })).toMatchObject({ undelivered: 1, waiting: 1 });
+    const second = Date.parse((await notify.store.load(lead.id))!.attempts[1].at);
+    // The next waits two minutes.
+    expect(await notify.retryPass({ mode: "due", now: second + MINUTE + 1 })).toMatchObject({ undelivered: 0, waiting: 1 });
+    answer = "ok";
+    expect(await notify.retryPass({ mode: "due", now: second + 2 * MINUTE + 1 })).toMatchObject({ delivered: 1, waiting: 0 });
+    expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([lead.id, lead.id]);
+    expect((await notify.store.load(lead.id))?.status).toBe("delivered");
+  });
+
+  it("gives up after 7 days: marked failed and kept, not sent; `leads:resend` (mode all) still sends it", async () => {
+    const notify = gateway();
+    const lead = await undelivered(notify);
+    const report = await notify.retryPass({ mode: "due", now: Date.parse(lead.createdAt) + 7 * 24 * 60 * MINUTE });
+    expect(report).toMatchObject({ failed: 1, waiting: 0 });
+    expect(sent).toHaveLength(0);
+    expect(await notify.store.load(lead.id)).toMatchObject({ status: "failed", failedAt: expect.any(String) });
+    expect(await notify.retryPass({ mode: "due" })).toMatchObject({ failed: 0, delivered: 0 });
+    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 1 });
+    expect((await notify.store.load(lead.id))?.status).toBe("delivered");
+  });
+
+  it("skips a lead another sender holds, and one it finished meanwhile", async () => {
+    const notify = gateway();
+    const lead = await undelivered(notify);
+    const other = await gateway().store.claim(lead.id, 1, MINUTE);
+    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0, skipped: 1 });
+    await other!.release();
+    expect(sent).toHaveLength(0);
+  });
+
+  it("abandons the attempt in flight when stopped, recording nothing and putting the claim back", async () => {
+    const notify = gateway({ NOTIFY_TIMEOUT_MS: "60000" });
+    const lead = await undelivered(notify);
+    answer = "hang";
+    const stop = new AbortController();
+    const pass = notify.retryPass({ mode: "all", signal: stop.signal });
+    await expect.poll(() => sent.length).toBe(1);
+    stop.abort();
+    expect(await pass).toMatchObject({ delivered: 0, undelivered: 0, waiting: 1 });
+    expect((await notify.store.load(lead.id))?.attempts).toHaveLength(1);
+    expect(fs.readdirSync(path.join(notify.store.dir, lead.id)).filter((f) => f.startsWith("claim"))).toEqual([]);
+  });
+
+  it("keeps leads locally with no notify service, and the retry has nothing to do", async () => {
+    const config = parseConfig({ DATA_DIR: dataDir });
+    const notify = createNotifyGateway(config);
+    expect(await notify.sendJson("callback", BODY)).toMatchObject({ ok: true, status: "kept" });
+    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0, waiting: 0 });
+  });
+});

@@ -1,0 +1,360 @@
+/**
+ * How leads leave the built server: the client address behind (or without) a proxy, the
+ * Idempotency-Key on every notify call, the background retry and its 7-day limit, claims that
+ * keep concurrent senders from sending a lead twice, and /metrics.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { leadDataUrl } from "~/lib/lead-forms";
+import { startFakeNotify, type FakeNotify } from "../fake-notify";
+import { startServer, type RunningServer } from "./harness";
+
+const KEY = "delivery-notify-key";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+let notify: FakeNotify;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  notify = await startFakeNotify();
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await notify?.close();
+});
+
+beforeEach(() => {
+  notify.received = [];
+  notify.mode = "ok";
+});
+
+async function server(env: Record<string, string> = {}): Promise<RunningServer> {
+  const started = await startServer(env);
+  servers.push(started);
+  return started;
+}
+
+function notifyEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1000", ...extra };
+}
+
+const LEAD = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", page: "/delivery" };
+
+function postLead(target: RunningServer, headers: Record<string, string> = {}, comment = "") {
+  return fetch(`${target.url}/lead/callback`, {
+    method: "POST",
+    body: new URLSearchParams({ ...LEAD, comment }),
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+}
+
+interface LeadOnDisk {
+  id: string;
+  status: string;
+  createdAt: string;
+  attempts: { at: string; ok: boolean; error?: string }[];
+  request: { kind: string; body?: { fields: { key: string; value: string }[] }; fields?: { key: string; value: string }[] };
+}
+
+function leadsOnDisk(dataDir: string): LeadOnDisk[] {
+  const dir = path.join(dataDir, "leads");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((id) => fs.existsSync(path.join(dir, id, "lead.json")))
+    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")) as LeadOnDisk);
+}
+
+function consentIps(dataDir: string): string[] {
+  const dir = path.join(dataDir, "consents");
+  return fs
+    .readdirSync(dir)
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), "utf8").trim().split("\n"))
+    .map((line) => JSON.parse(line).ip as string);
+}
+
+const keysReceived = () => notify.received.map((r) => r.headers["idempotency-key"]);
+
+/** `npm run leads:resend` against `dataDir`, as a child process (async: the fake answers from this one). */
+function resendLeads(dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dataDir, ...notifyEnv({ NOTIFY_TIMEOUT_MS: "5000" }) },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("exit", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** A lead as an earlier version of the site (or a stopped one) left it on disk. */
+function writeLead(dataDir: string, lead: { id: string; createdAt: Date; status: string; attempts: { at: Date; ok: boolean }[]; comment: string }) {
+  const dir = path.join(dataDir, "leads", lead.id);
+  fs.mkdirSync(dir, { recursive: true });
+  const record = {
+    id: lead.id,
+    form: "callback",
+    createdAt: lead.createdAt.toISOString(),
+    status: lead.status,
+    request: {
+      kind: "json",
+      body: {
+        name: "callback",
+        fields: [
+          { key: "name", value: "Старый Лид" },
+          { key: "phone", value: "+7(912)345-67-89" },
+          { key: "inn", value: "" },
+          { key: "comment", value: lead.comment },
+          { key: "source", value: "" },
+        ],
+      },
+    },
+    attempts: lead.attempts.map((a) => ({ at: a.at.toISOString(), ok: a.ok, ...(a.ok ? {} : { error: "notify answered 500" }) })),
+  };
+  fs.writeFileSync(path.join(dir, "lead.json"), JSON.stringify(record, null, 2));
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("the client address", () => {
+  it("with TRUST_PROXY unset, ignores X-Forwarded-For: a new forged address per post still hits the limit, and the consent holds the peer", async () => {
+    const site = await server({ LEAD_RATE_LIMIT: "3" });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i++) statuses.push((await postLead(site, { "X-Forwarded-For": `203.0.113.${i}` })).status);
+    expect(statuses).toEqual([303, 303, 303, 429, 429]);
+    expect(consentIps(site.dataDir)).toEqual(["127.0.0.1", "127.0.0.1", "127.0.0.1"]);
+  });
+
+  it("with TRUST_PROXY=loopback (a local nginx), takes the forwarded address for the limit and the consent", async () => {
+    const site = await server({ LEAD_RATE_LIMIT: "2", TRUST_PROXY: "loopback" });
+    const statuses: number[] = [];
+    for (const ip of ["203.0.113.1", "203.0.113.1", "203.0.113.1", "203.0.113.2"]) statuses.push((await postLead(site, { "X-Forwarded-For": ip })).status);
+    expect(statuses).toEqual([303, 303, 429, 303]);
+    // The client's own claim before the proxy's entry is not believed: the proxy's last hop is.
+    expect((await postLead(site, { "X-Forwarded-For": "198.51.100.9, 203.0.113.3" })).status).toBe(303);
+    expect(consentIps(site.dataDir)).toEqual(["203.0.113.1", "203.0.113.1", "203.0.113.2", "203.0.113.3"]);
+  });
+
+  it("with LEAD_RATE_LIMIT=0, does not limit", async () => {
+    const site = await server({ LEAD_RATE_LIMIT: "0" });
+    for (let i = 0; i < 12; i++) expect((await postLead(site)).status).toBe(303);
+  });
+});
+
+describe("idempotent delivery and the background retry", () => {
+  it("sends every lead with its id as Idempotency-Key, JSON and multipart, the body unchanged", async () => {
+    const site = await server(notifyEnv());
+    expect((await postLead(site, {}, "ключ")).status).toBe(303);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(LEAD)) form.append(k, v);
+    form.append("files", new Blob(["артикул;количество\n"]), "список.csv");
+    const upload = await fetch(`${site.url}${leadDataUrl("parts-list")}`, { method: "POST", body: form, headers: { Accept: "application/json" } });
+    expect(upload.status).toBe(200);
+    expect(notify.received).toHaveLength(2);
+    const ids = leadsOnDisk(site.dataDir).map((l) => l.id);
+    expect(ids.every((id) => UUID.test(id))).toBe(true);
+    expect(new Set(keysReceived())).toEqual(new Set(ids));
+    expect(Object.keys(notify.received[0].json!)).toEqual(["name", "fields"]);
+    expect(notify.received[1].multipart?.fields.map((f) => f.key)).toEqual(["name", "phone", "comment"]);
+  });
+
+  it("re-sends a lead the service took before it hung up, with the same Idempotency-Key", async () => {
+    const site = await server(notifyEnv({ NOTIFY_RETRY_BASE_SECONDS: "1" }));
+    notify.mode = "hangup";
+    const res = await postLead(site, {}, "обрыв");
+    // The answer never came: for the site the lead is undelivered, and the visitor is told so.
+    expect(res.status).toBe(502);
+    expect(notify.received).toHaveLength(1);
+    notify.mode = "ok";
+    await expect.poll(() => leadsOnDisk(site.dataDir)[0]?.status, { timeout: 15_000 }).toBe("delivered");
+    const [lead] = leadsOnDisk(site.dataDir);
+    expect(notify.received).toHaveLength(2);
+    expect(keysReceived()).toEqual([lead.id, lead.id]);
+    expect(notify.received[1].json).toEqual(notify.received[0].json);
+    expect(lead.attempts.map((a) => a.ok)).toEqual([false, true]);
+  });
+
+  it("delivers an undelivered lead and upload in the background, without the command", async () => {
+    const site = await server(notifyEnv({ NOTIFY_RETRY_BASE_SECONDS: "1" }));
+    notify.mode = "fail";
+    expect((await postLead(site, {}, "ночью")).status).toBe(502);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(LEAD)) form.append(k, v);
+    form.append("files", new Blob([Buffer.alloc(50_000, 7)], { type: "image/png" }), "photo.png");
+    expect((await fetch(`${site.url}${leadDataUrl("parts-list")}`, { method: "POST", body: form, headers: { Accept: "application/json" } })).status).toBe(502);
+    expect(leadsOnDisk(site.dataDir).map((l) => l.status)).toEqual(["undelivered", "undelivered"]);
+    notify.received = [];
+    notify.mode = "ok";
+    await expect.poll(() => leadsOnDisk(site.dataDir).filter((l) => l.status === "delivered").length, { timeout: 15_000 }).toBe(2);
+    expect(new Set(keysReceived())).toEqual(new Set(leadsOnDisk(site.dataDir).map((l) => l.id)));
+    expect(notify.received.find((r) => r.multipart)?.multipart?.files[0].size).toBe(50_000);
+    expect(site.logs()).toContain('"msg":"lead retry pass"');
+  });
+
+  it("marks a lead waiting for 7 days failed, logs it as an error and keeps it; a younger lead in the old id format is sent under its id", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-old-"));
+    const now = Date.now();
+    writeLead(dataDir, {
+      id: "20240101093000-0a1b2c3d4e",
+      createdAt: new Date(now - 8 * DAY),
+      status: "undelivered",
+      attempts: [{ at: new Date(now - 8 * DAY), ok: false }],
+      comment: "восемь дней",
+    });
+    writeLead(dataDir, {
+      id: "20240102093000-5f6a7b8c9d",
+      createdAt: new Date(now - DAY),
+      status: "undelivered",
+      attempts: [{ at: new Date(now - DAY), ok: false }],
+      comment: "один день",
+    });
+    const site = await server(notifyEnv({ DATA_DIR: dataDir, NOTIFY_RETRY_BASE_SECONDS: "1" }));
+    const status = (id: string) => leadsOnDisk(dataDir).find((l) => l.id === id)?.status;
+    await expect.poll(() => status("20240101093000-0a1b2c3d4e"), { timeout: 15_000 }).toBe("failed");
+    await expect.poll(() => status("20240102093000-5f6a7b8c9d"), { timeout: 15_000 }).toBe("delivered");
+    expect(keysReceived()).toEqual(["20240102093000-5f6a7b8c9d"]);
+    const errorLines = site
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes('"level":"error"'));
+    expect(errorLines).toHaveLength(1);
+    expect(errorLines[0]).toContain("20240101093000-0a1b2c3d4e");
+    expect(errorLines[0]).toContain("given up");
+    expect(fs.existsSync(path.join(dataDir, "leads", "20240101093000-0a1b2c3d4e", "lead.json"))).toBe(true);
+  });
+});
+
+describe("one sender per lead", () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    // 20 undelivered leads, written by a server whose notify service was failing.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-twenty-"));
+    notify.mode = "fail";
+    const site = await startServer(notifyEnv({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: "0" }));
+    for (let i = 0; i < 20; i++) expect((await postLead(site, {}, `лид ${i}`)).status).toBe(502);
+    await site.stop();
+  });
+
+  it("two `leads:resend` runs started at once deliver each of 20 leads exactly once", async () => {
+    expect(leadsOnDisk(dataDir).filter((l) => l.status === "undelivered")).toHaveLength(20);
+    // Slow answers keep both runs busy at the same time.
+    notify.mode = "slow";
+    notify.slowMs = 150;
+    const [a, b] = await Promise.all([resendLeads(dataDir), resendLeads(dataDir)]);
+    expect(a.status, a.stderr).toBe(0);
+    expect(b.status, b.stderr).toBe(0);
+    expect(notify.received).toHaveLength(20);
+    expect(new Set(keysReceived()).size).toBe(20);
+    const delivered = [a, b].map((run) => Number(/(\d+) delivered/.exec(run.stdout)![1]));
+    expect(delivered[0] + delivered[1]).toBe(20);
+    // Both took part: each left to the other what it was sending.
+    expect(delivered.every((n) => n > 0)).toBe(true);
+    expect(leadsOnDisk(dataDir).every((l) => l.status === "delivered" && l.attempts.length === 2)).toBe(true);
+    // Every claim was put back.
+    const leftovers = fs
+      .readdirSync(path.join(dataDir, "leads"))
+      .flatMap((id) => fs.readdirSync(path.join(dataDir, "leads", id)).filter((f) => f.startsWith("claim")));
+    expect(leftovers).toEqual([]);
+  });
+
+  it("leaves a lead claimed by a live sender alone, and takes over a claim left by a crashed one", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-claims-"));
+    const now = new Date();
+    const live = "11111111-1111-4111-8111-111111111111";
+    const crashed = "22222222-2222-4222-8222-222222222222";
+    for (const id of [live, crashed]) writeLead(dir, { id, createdAt: now, status: "undelivered", attempts: [{ at: now, ok: false }], comment: id });
+    const claim = (pid: number) => JSON.stringify({ pid, host: os.hostname(), token: "test", at: now.toISOString() });
+    // This test's own process stands for a sender that is still running.
+    fs.writeFileSync(path.join(dir, "leads", live, "claim-1.0"), claim(process.pid));
+    // A process that has exited stands for one that crashed mid-send.
+    const gone = spawn(process.execPath, ["-e", ""]);
+    const gonePid = gone.pid!;
+    await new Promise((resolve) => gone.on("exit", resolve));
+    fs.writeFileSync(path.join(dir, "leads", crashed, "claim-1.0"), claim(gonePid));
+
+    const run = await resendLeads(dir);
+    expect(run.stdout).toContain("re-sent leads: 1 delivered, 0 still undelivered, 1 left to another sender");
+    expect(keysReceived()).toEqual([crashed]);
+    expect(leadsOnDisk(dir).find((l) => l.id === live)?.status).toBe("undelivered");
+  });
+});
+
+describe("stopping during a retry", () => {
+  it("abandons the attempt in flight on SIGTERM and exits at once, the lead still waiting", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-stop-"));
+    const id = "33333333-3333-4333-8333-333333333333";
+    writeLead(dataDir, {
+      id,
+      createdAt: new Date(Date.now() - DAY),
+      status: "undelivered",
+      attempts: [{ at: new Date(Date.now() - DAY), ok: false }],
+      comment: "стоп",
+    });
+    notify.mode = "hang";
+    notify.started = 0;
+    const site = await startServer(notifyEnv({ DATA_DIR: dataDir, NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "30000" }));
+    await expect.poll(() => notify.started, { timeout: 15_000 }).toBe(1);
+    const stopping = Date.now();
+    expect(await site.stop("SIGTERM")).toBe(0);
+    // Far sooner than the 30 s notify timeout.
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    expect(site.logs()).toContain('"msg":"stopped"');
+    const [lead] = leadsOnDisk(dataDir);
+    expect(lead.status).toBe("undelivered");
+    expect(lead.attempts).toHaveLength(1);
+    expect(fs.readdirSync(path.join(dataDir, "leads", id)).filter((f) => f.startsWith("claim"))).toEqual([]);
+  });
+});
+
+describe("/metrics", () => {
+  it("is off (404) unless METRICS_TOKEN is set", async () => {
+    const site = await server();
+    const res = await fetch(`${site.url}/metrics`, { headers: { Authorization: "Bearer anything" } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("asks for the bearer token, then reports requests, upstream calls, leads, the retry queue and the catalogue", async () => {
+    const token = "metrics-token-5d1e0c9a7b";
+    const site = await server(notifyEnv({ METRICS_TOKEN: token }));
+    for (const headers of [{}, { Authorization: "Bearer wrong" }, { Authorization: token }] as Record<string, string>[]) {
+      const res = await fetch(`${site.url}/metrics`, { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    }
+    await fetch(`${site.url}/catalog/parts`);
+    await fetch(`${site.url}/catalog/parts/no-such-part`, { redirect: "manual" });
+    expect((await postLead(site)).status).toBe(303);
+    notify.mode = "fail";
+    expect((await postLead(site)).status).toBe(502);
+
+    const res = await fetch(`${site.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain;.*version=0\.0\.4/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const text = await res.text();
+    const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}"()[\]|.+*?^$\\]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1]);
+    expect(value('http_request_duration_seconds_count{route="routes/catalog.parts._index",method="GET",status="200"}')).toBe(1);
+    expect(value('http_request_duration_seconds_count{route="routes/catalog.parts.$slug",method="GET",status="302"}')).toBe(1);
+    expect(value('http_request_duration_seconds_count{route="routes/lead.$form",method="POST",status="303"}')).toBe(1);
+    expect(value('http_request_duration_seconds_count{route="metrics",method="GET",status="401"}')).toBe(3);
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.1",route="routes\/catalog\.parts\._index",method="GET",status="200"\} \d+$/m);
+    expect(value('upstream_requests_total{upstream="notify",outcome="ok"}')).toBe(1);
+    expect(value('upstream_requests_total{upstream="notify",outcome="http_error"}')).toBe(1);
+    expect(value('leads{state="delivered"}')).toBe(1);
+    expect(value('leads{state="undelivered"}')).toBe(1);
+    expect(value('leads{state="failed"}')).toBe(0);
+    expect(value('leads{state="kept"}')).toBe(0);
+    expect(value("lead_retry_queue_length")).toBe(1);
+    expect(value("catalogue_parts")).toBe(360);
+    expect(value("catalogue_age_seconds")).toBeGreaterThanOrEqual(0);
+    expect(text).toContain("process_resident_memory_bytes");
+  });
+});
