@@ -5,7 +5,6 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { performance } from "node:perf_hooks";
 import { catalogueWorkerUrl } from "../test/catalogue-worker";
 import { parsePartsQuery, runPartsQuery } from "~/lib/catalogue-query";
 import { parseConfig } from "./config.server";
