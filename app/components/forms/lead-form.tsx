@@ -4,6 +4,7 @@ import { useFormContext, useIsSubmitting, ValidatedForm } from "remix-validated-
 import { LEAD_FORMS, leadDataUrl, type LeadFormName } from "~/lib/lead-forms";
 import { CommentField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
 import { FileField, uploadWithProgress, type UploadState } from "./file-field";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export interface LeadFormProps {
   form: LeadFormName;
@@ -20,10 +21,16 @@ export interface LeadFormProps {
   inPage?: boolean;
 }
 
+/**
+ * Disabled while the form is sent and, with JavaScript, while any message is shown (spec §4).
+ * Without JavaScript the server's messages leave it enabled: fixing a field changes nothing
+ * there, and the visitor must be able to send the form again.
+ */
 export function SubmitButton({ formId, label, busy }: { formId: string; label: string; busy?: boolean }) {
   const submitting = useIsSubmitting(formId) || busy;
   const { fieldErrors } = useFormContext(formId);
-  const hasErrors = Object.values(fieldErrors).some(Boolean);
+  const hydrated = useHydrated();
+  const hasErrors = hydrated && Object.values(fieldErrors).some(Boolean);
   return (
     <button type="submit" className="btn btn--primary form__submit" disabled={submitting || hasErrors} aria-busy={submitting || undefined}>
       {submitting ? "Отправляем…" : label}
