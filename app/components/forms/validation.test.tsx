@@ -54,7 +54,12 @@ describe("order form", () => {
     await appears("Введите корректный email");
     expect(button.disabled).toBe(true);
     expect(field("Email").getAttribute("aria-invalid")).toBe("true");
-    for (const other of ["Заполните ФИО", "Введите номер телефона", "Длина ИНН должна быть 10 или 12 чисел", "Необходимо согласие на обработку персональных данных"]) {
+    for (const other of [
+      "Заполните ФИО",
+      "Введите номер телефона",
+      "Длина ИНН должна быть 10 или 12 чисел",
+      "Необходимо согласие на обработку персональных данных",
+    ]) {
       expect(shown(other)).toBe(false);
     }
     await type("Email", "abc@mail.ru");
