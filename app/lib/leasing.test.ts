@@ -74,8 +74,8 @@ describe("readLeasing", () => {
     const below = readLeasing({ price: "999999", advance: "4,99", term: "11" });
     expect(below.input).toBeUndefined();
     expect(below.errors).toEqual({
-      price: "Стоимость техники — от 1\u00a0000\u00a0000 до 50\u00a0000\u00a0000 ₽",
-      advance: "Аванс — от 5 до 49 %",
+      price: "Стоимость техники — от 1\u00a0000\u00a0000 до 50\u00a0000\u00a0000\u00a0₽",
+      advance: "Аванс — от 5 до 49\u00a0%",
       term: "Срок — от 12 до 59 месяцев",
     });
     expect(readLeasing({ price: "50000001", advance: "49.01", term: "60" }).errors).toEqual(below.errors);

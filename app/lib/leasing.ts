@@ -48,10 +48,10 @@ const L = LEASING_LIMITS;
 export const LEASING_MESSAGES = {
   priceEmpty: "Укажите стоимость техники",
   priceNaN: "Стоимость — целое число рублей, например 10 000 000",
-  priceRange: `Стоимость техники — от ${formatInt(L.priceMin)} до ${formatInt(L.priceMax)} ₽`,
+  priceRange: `Стоимость техники — от ${formatInt(L.priceMin)} до ${formatInt(L.priceMax)}\u00a0₽`,
   advanceEmpty: "Укажите аванс",
   advanceNaN: "Аванс — число процентов, например 20 или 15,5",
-  advanceRange: `Аванс — от ${L.advanceMin} до ${L.advanceMax} %`,
+  advanceRange: `Аванс — от ${L.advanceMin} до ${L.advanceMax}\u00a0%`,
   termEmpty: "Укажите срок",
   termNaN: "Срок — целое число месяцев, например 36",
   termRange: `Срок — от ${L.termMin} до ${L.termMax} месяцев`,
@@ -159,4 +159,9 @@ export function leasingSummary(input: LeasingInput, estimate: LeasingEstimate): 
 /** The fields a leasing lead carries for a valid calculation, normalised ('10000000', '15.5', '36'). */
 export function leasingFields(input: LeasingInput): LeasingValues {
   return { price: String(input.price), advance: String(input.advancePercent), term: String(input.termMonths) };
+}
+
+/** The query's other parameters, which the calculator's GET form sends along unchanged. */
+export function paramsBesideLeasing(params: URLSearchParams): [string, string][] {
+  return [...params].filter(([name]) => !(LEASING_PARAMS as readonly string[]).includes(name));
 }

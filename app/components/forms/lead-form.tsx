@@ -19,6 +19,11 @@ export interface LeadFormProps {
    * the page's errors come from the route's action data.
    */
   inPage?: boolean;
+  /**
+   * Hidden fields the lead carries beside what the visitor types, and the line that tells the
+   * visitor what they add (the leasing calculation).
+   */
+  attachment?: { fields: Record<string, string>; note: string };
 }
 
 /**
@@ -49,7 +54,7 @@ function useFailureAlert(message: string | undefined, token: unknown) {
  * A lead form posting to /lead/{form}. Without JavaScript it is a plain form; with JavaScript a
  * fetcher submits it in place (the parts list goes through XHR to show upload progress).
  */
-export function LeadForm({ form, page, defaultValues, serverError, inPage = false }: LeadFormProps) {
+export function LeadForm({ form, page, defaultValues, serverError, inPage = false, attachment }: LeadFormProps) {
   const spec = LEAD_FORMS[form];
   const formId = `lead-${form}`;
   const fetcher = useFetcher<{ formError?: string }>({ key: formId });
@@ -88,6 +93,7 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       }}
     >
       <input type="hidden" name="page" value={page} />
+      {attachment ? Object.entries(attachment.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
       <Honeypot />
       <div className="form__grid">
         <TextField formId={formId} name="name" label="ФИО" required autoComplete="name" />
@@ -96,6 +102,11 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       </div>
       {form === "buy" ? null : <CommentField formId={formId} />}
       {form === "parts-list" ? <FileField upload={upload} /> : null}
+      {attachment ? (
+        <p className="form__attachment" data-testid="lead-attachment">
+          В заявку войдет расчет: {attachment.note}
+        </p>
+      ) : null}
       <ConsentField formId={formId} />
       <FormAlert message={error} />
       <p className="form__note">
