@@ -121,7 +121,7 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
   });
 
   it("calculates in the leasing modal, keeping the page and the modal in the URL, and sends the calculation in the comment", async () => {
-    const { page } = await openPage(suite, "/catalog/trucks?type=tyagach&modal=leasing", { javaScriptEnabled });
+    const { page, errors } = await openPage(suite, "/catalog/trucks?type=tyagach&modal=leasing", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
     const { typed, numbers } = SETS[0];
     const want = expected(...numbers);
@@ -146,6 +146,7 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
     expect(sent.name).toBe("callback");
     expect(sent.fields.map((f) => f.key)).toEqual(["name", "phone", "inn", "comment", "source"]);
     expect(plain(sent.fields.find((f) => f.key === "comment")!.value)).toBe(`Нужен J7\n${line}`);
+    expect(errors).toEqual([]);
   });
 
   it("takes the page's calculation into the modal with 'Оставить заявку с этим расчетом'", async () => {
