@@ -103,6 +103,6 @@ describe("leasingSummary", () => {
     expect(leasingSummary(input, estimateLeasing(input, 20))).toBe(
       "Стоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽",
     );
-    expect(leasingFields(input)).toEqual({ price: "3500000", advance: "15.5", term: "24" });
+    expect(leasingFields(input)).toEqual({ price: "3500000", advance: "15,5", term: "24" });
   });
 });
