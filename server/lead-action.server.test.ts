@@ -112,6 +112,33 @@ describe("callback, price and leasing leads", () => {
     expect(captured[0].headers.get("x-api-key")).toBeNull();
   });
 
+  it("adds a leasing lead's calculation to its comment, worked out again, with exactly the spec's fields", async () => {
+    const calc = { price: "3500000", advance: "15.5", term: "24" };
+    await handleLeadAction(post("https://faw.example/lead/leasing", { ...lead, ...calc }), context, "leasing");
+    // 3 500 000 ₽ less 15,5 % (542 500 ₽) over 24 months at 20 % a year: 150 524 ₽ a month.
+    expect((captured[0].json as { fields: unknown[] }).fields).toEqual([
+      { key: "name", value: "Иванов Иван" },
+      { key: "phone", value: "+7(912)345-67-89" },
+      { key: "inn", value: "2465123456" },
+      { key: "comment", value: "Нужен расчёт\nСтоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽" },
+      { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
+    ]);
+
+    // Without a comment the calculation is the comment; a calculation out of range, partial, or
+    // on another form adds nothing.
+    await handleLeadAction(post("https://faw.example/lead/leasing", { ...lead, comment: "", ...calc }), context, "leasing");
+    await handleLeadAction(post("https://faw.example/lead/leasing", { ...lead, ...calc, price: "900000" }), context, "leasing");
+    await handleLeadAction(post("https://faw.example/lead/leasing", { ...lead, price: "3500000" }), context, "leasing");
+    await handleLeadAction(post("https://faw.example/lead/callback", { ...lead, ...calc }), context, "callback");
+    const comments = captured.slice(1).map((c) => (c.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "comment")?.value);
+    expect(comments).toEqual([
+      "Стоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽",
+      "Нужен расчёт",
+      "Нужен расчёт",
+      "Нужен расчёт",
+    ]);
+  });
+
   it("names the truck as the source of a price request from its page", async () => {
     const { ALL_TRUCKS } = await import("~/data/trucks");
     const truck = ALL_TRUCKS[0];

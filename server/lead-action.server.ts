@@ -6,7 +6,9 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
+import { SITE } from "~/data/site";
 import { findTruck } from "~/data/trucks";
+import { estimateLeasing, LEASING_PARAMS, leasingFromParams, leasingSummary } from "~/lib/leasing";
 import { HONEYPOT_FIELD, LEAD_FORMS, type LeadFormName } from "~/lib/lead-forms";
 import { FORM_ERROR, phoneForSending } from "~/lib/lead-schemas";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -31,6 +33,21 @@ function successRedirect(mode: LeadResponseMode, page: string) {
 }
 
 const LEAD_FIELDS = ["name", "phone", "inn", "comment", "source", "consent", "page"] as const;
+/** The leasing form also carries the calculator's figures (kept when the page is rendered again). */
+const LEASING_LEAD_FIELDS = [...LEAD_FIELDS, ...LEASING_PARAMS] as const;
+
+/**
+ * The comment as sent: for a leasing lead sent with a valid calculation, the calculation
+ * follows what the visitor wrote, so the notify payload keeps exactly the spec's fields. The
+ * figures are worked out again here from the three values, never taken as text from the browser.
+ */
+function leadComment(form: LeadFormName, comment: string, body: FormData): string {
+  if (form !== "leasing" || !LEASING_PARAMS.every((name) => typeof body.get(name) === "string")) return comment;
+  const { input } = leasingFromParams(body);
+  if (!input) return comment;
+  const calculation = leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent));
+  return comment ? `${comment}\n${calculation}` : calculation;
+}
 
 /**
  * The 'Источник' field: a link to the page the visitor was on, or, on a truck page, the truck
@@ -80,7 +97,7 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
     return successRedirect(mode, page);
   }
 
-  const result = await LEAD_FORMS[form].validator.validate(onlyFields(body, LEAD_FIELDS));
+  const result = await LEAD_FORMS[form].validator.validate(onlyFields(body, form === "leasing" ? LEASING_LEAD_FIELDS : LEAD_FIELDS));
   if (result.error) {
     await discard();
     if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });
@@ -104,7 +121,7 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
       { key: "name", value: data.name },
       { key: "phone", value: phoneForSending(data.phone) },
       { key: "inn", value: data.inn ?? "" },
-      { key: "comment", value: data.comment ?? "" },
+      { key: "comment", value: leadComment(form, data.comment ?? "", body) },
       { key: "source", value: source },
     ];
     delivery = await services.notify.sendJson(form, { name: "callback", fields });

@@ -71,19 +71,22 @@ export function CartProvider({
   useEffect(() => {
     const read = readStorage();
     const stored = read && clampToStock(read, (id) => balances[id] ?? Number.MAX_SAFE_INTEGER);
+    // A transition: a part of the page still waiting for its script (a modal open on arrival,
+    // whose form loads lazily) hydrates once it comes rather than being thrown away and drawn
+    // again by the browser, which a plain update to these contexts would force (React error 421).
+    startTransition(() => {
+      if (stored && stored.length > 0) {
+        // The same cart keeps its identity, so nothing that reads it renders again.
+        if (!sameCart(stored, serverCart)) setCart(stored);
+      }
+      setHydrated(true);
+    });
     if (stored && stored.length > 0) {
       if (!sameCart(stored, serverCart)) writeCookie(stored);
       if (!sameCart(stored, read)) writeStorage(stored);
     } else {
       writeStorage(serverCart);
     }
-    // A transition: parts of the page still waiting for their code (a lazy form) keep their
-    // server HTML through it, where an urgent update would swap them for their fallback.
-    startTransition(() => {
-      // The same cart keeps its identity, so nothing that reads it renders again.
-      if (stored && stored.length > 0 && !sameCart(stored, serverCart)) setCart(stored);
-      setHydrated(true);
-    });
     // Reconcile once per page load; later server copies come from our own cookie writes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,18 +1,40 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { closeModalHref, isModalName, MODALS, MODAL_PARAM } from "~/lib/modal";
-import { DeferredLeadForm } from "./forms/deferred-lead-form";
+import { ModalAside } from "./modal-aside";
 import { Modal } from "./ui/modal";
 
-/** Renders the modal named in the URL, on any page, on the server and in the browser alike. */
+// The form and its validators (remix-validated-form, zod, the phone mask) load with the first
+// modal a visitor opens, not with every page.
+const LeadForm = lazy(() => import("./forms/lead-form").then((m) => ({ default: m.LeadForm })));
+const LeasingLead = lazy(() => import("./forms/leasing-lead").then((m) => ({ default: m.LeasingLead })));
+
+/**
+ * Renders the modal named in the URL, on any page, on the server and in the browser alike: the
+ * form (the leasing one with its calculator, whose values live in the URL without JavaScript)
+ * and, beside it on a desktop, the department's phone and what happens next.
+ */
 export function ModalOutlet() {
   const [params] = useSearchParams();
   const location = useLocation();
   const name = params.get(MODAL_PARAM);
   if (!isModalName(name)) return null;
+  const page = closeModalHref(location.pathname, location.search);
   return (
     <Modal title={MODALS[name]}>
-      {/* The form's code loads with the first modal a visitor opens, not with every page. */}
-      <DeferredLeadForm form={name} page={closeModalHref(location.pathname, location.search)} />
+      <div className="modal-layout">
+        <div className="modal-layout__main">
+          <Suspense fallback={<p className="muted">Загружаем форму…</p>}>
+            {name === "leasing" ? (
+              <LeasingLead page={page} initial={leasingFromParams(params).values} action={location.pathname} keep={paramsBesideLeasing(params)} />
+            ) : (
+              <LeadForm form={name} page={page} />
+            )}
+          </Suspense>
+        </div>
+        <ModalAside modal={name} />
+      </div>
     </Modal>
   );
 }

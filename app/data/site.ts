@@ -31,6 +31,11 @@ export const SITE = {
   makerCredit: { name: "Сделано в Красноярске", href: "https://example.ru" },
   certificateHref: "/docs/dealer-certificate.pdf",
   workTime: "Пн–Пт 9:00–18:00",
+  /**
+   * The annual rate behind the leasing calculator's estimate (an annuity, app/lib/leasing.ts).
+   * An approximation for visitors: the leasing companies quote the real rate.
+   */
+  leasingAnnualRatePercent: 20,
 } as const;
 
 /**

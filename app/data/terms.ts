@@ -8,7 +8,9 @@ export const DELIVERY = {
 export const LEASING = {
   termYears: 5,
   termMonths: 59,
+  minTermMonths: 12,
   minAdvancePercent: 5,
+  maxAdvancePercent: 49,
   amountFrom: 1_000_000,
   amountTo: 50_000_000,
   approvalDays: 1,

@@ -26,7 +26,7 @@ export type LeadFormName = "callback" | "price" | "leasing" | "buy" | "parts-lis
 export const LEAD_FORMS: Record<LeadFormName, LeadFormSpec> = {
   callback: { title: "Заказать обратный звонок", submit: "Отправить", validator: callbackValidator },
   price: { title: "Узнать цену", submit: "Узнать цену", validator: callbackValidator },
-  leasing: { title: "Рассчитать лизинг", submit: "Рассчитать", validator: callbackValidator },
+  leasing: { title: "Рассчитать лизинг", submit: "Отправить заявку", validator: callbackValidator },
   buy: { title: "Купить", submit: "Купить", validator: withZod(buySchema) },
   "parts-list": { title: "Оставить заявку", submit: "Отправить заявку", validator: withZod(partsListSchema) },
 };

@@ -1,7 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { LeadForm } from "~/components/forms/lead-form";
+import { LeasingLead } from "~/components/forms/leasing-lead";
+import { ModalAside } from "~/components/modal-aside";
+import { leasingFromParams } from "~/lib/leasing";
 import { isLeadFormName, LEAD_FORMS } from "~/lib/lead-forms";
+import { isModalName } from "~/lib/modal";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { handleLeadAction, leadResponseMode } from "~server/lead-action.server";
@@ -27,14 +31,35 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 type ActionData = { formError?: string; values?: Record<string, string>; repopulateFields?: Record<string, string> };
 
+/**
+ * The modal's form as a page (where a post without JavaScript lands), laid out like the modal;
+ * the leasing form keeps the calculation it was sent with.
+ */
 export default function LeadPage() {
   const { form, page } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const { search } = useLocation();
   const values = actionData?.values ?? actionData?.repopulateFields;
+  const from = safeRedirectPath(values?.page ?? page);
+  const lead = { page: from, defaultValues: actionData?.values, serverError: actionData?.formError, inPage: true };
   return (
-    <div className="container page page--narrow">
+    <div className="container page">
       <h1>{LEAD_FORMS[form].title}</h1>
-      <LeadForm form={form} page={safeRedirectPath(values?.page ?? page)} defaultValues={actionData?.values} serverError={actionData?.formError} inPage />
+      <div className="modal-layout modal-layout--page">
+        <div className="modal-layout__main">
+          {form === "leasing" ? (
+            <LeasingLead
+              {...lead}
+              initial={leasingFromParams(values ? new Map(Object.entries(values)) : new URLSearchParams(search)).values}
+              action="/lead/leasing"
+              keep={[["page", from]]}
+            />
+          ) : (
+            <LeadForm form={form} {...lead} />
+          )}
+        </div>
+        {isModalName(form) ? <ModalAside modal={form} /> : null}
+      </div>
     </div>
   );
 }

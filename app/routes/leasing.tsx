@@ -1,9 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { LeasingCalculator } from "~/components/leasing-calculator";
 import { ModalLink } from "~/components/modal-link";
 import { PartnerTicker } from "~/components/partner-ticker";
 import { LEASING } from "~/data/terms";
 import { formatRub } from "~/lib/format";
+import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 
@@ -42,6 +46,23 @@ const FAQ = [
   },
 ];
 
+/**
+ * The calculator on the page; its values (the URL's, without JavaScript) go with 'Оставить
+ * заявку' into the leasing modal, whose form sends the calculation along.
+ */
+function Calculator() {
+  const [params] = useSearchParams();
+  const [values, setValues] = useState(() => leasingFromParams(params).values);
+  return (
+    <div className="leasing-calc" id="calculator">
+      <LeasingCalculator values={values} onChange={setValues} action="/leasing" keep={paramsBesideLeasing(params)} />
+      <ModalLink modal="leasing" extra={values} className="btn btn--primary">
+        Оставить заявку с этим расчетом
+      </ModalLink>
+    </div>
+  );
+}
+
 export default function Leasing() {
   return (
     <div className="page">
@@ -59,6 +80,8 @@ export default function Leasing() {
             </ModalLink>
           </div>
         </section>
+
+        <Calculator />
 
         <section aria-labelledby="terms-title">
           <h2 id="terms-title">Условия</h2>

@@ -1,13 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { ValidatedForm } from "remix-validated-form";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
-import { CheckboxField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "~/components/forms/fields";
-import { SubmitButton } from "~/components/forms/lead-form";
+import { OrderForm } from "~/components/forms/order-form";
 import { cartLines, cartTotal } from "~/lib/cart-lines";
-import { orderValidator } from "~/lib/lead-forms";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -26,8 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleOrderAction(request, context);
 }
-
-const FORM_ID = "order";
 
 export default function MakeOrder() {
   const { lines, error } = useLoaderData<typeof loader>();
@@ -49,23 +44,7 @@ export default function MakeOrder() {
         </p>
       ) : null}
       <div className="order">
-        <ValidatedForm id={FORM_ID} validator={orderValidator} method="post" className="form order__form" defaultValues={actionData?.values} noValidate>
-          <Honeypot />
-          <div className="form__grid">
-            <TextField formId={FORM_ID} name="name" label="ФИО" required autoComplete="name" />
-            <PhoneField formId={FORM_ID} />
-            <TextField formId={FORM_ID} name="email" label="Email" type="email" inputMode="email" autoComplete="email" />
-            <TextField formId={FORM_ID} name="city" label="Город" autoComplete="address-level2" />
-            <InnField formId={FORM_ID} />
-          </div>
-          <CheckboxField formId={FORM_ID} name="invoice" label="Нужен счёт на оплату для организации" />
-          <ConsentField formId={FORM_ID} />
-          <FormAlert message={actionData?.formError} />
-          <p className="form__note">
-            <span aria-hidden="true">*</span> — обязательные поля. Оплата безналичная или переводом на карту после подтверждения заказа менеджером.
-          </p>
-          <SubmitButton formId={FORM_ID} label="Оформить заказ" />
-        </ValidatedForm>
+        <OrderForm defaultValues={actionData?.values} formError={actionData?.formError} />
         <aside className="order__summary" aria-labelledby="summary-title">
           <h2 id="summary-title">Ваш заказ</h2>
           <ul className="order__lines">

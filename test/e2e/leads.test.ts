@@ -73,19 +73,19 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
     if (javaScriptEnabled) {
       // Checked in the browser: the empty required fields first, then a bad inn, which disables the button.
-      await dialog.getByRole("button", { name: "Рассчитать" }).click();
+      await dialog.getByRole("button", { name: "Отправить заявку" }).click();
       for (const message of ["Заполните ФИО", "Введите номер телефона", "Необходимо согласие на обработку персональных данных"]) {
         await dialog.getByText(message).waitFor();
       }
       await dialog.getByLabel("ИНН организации").fill("123");
       await dialog.getByLabel("ИНН организации").blur();
       await dialog.getByText("Длина ИНН должна быть 10 или 12 чисел").waitFor();
-      await expect(dialog.getByRole("button", { name: "Рассчитать" }).isDisabled()).resolves.toBe(true);
+      await expect(dialog.getByRole("button", { name: "Отправить заявку" }).isDisabled()).resolves.toBe(true);
       await expect(dialog.getByLabel("ФИО").getAttribute("aria-invalid")).resolves.toBe("true");
     } else {
       // Checked by the server, which answers on the form's own page with every message at once.
       await dialog.getByLabel("ИНН организации").fill("123");
-      await dialog.getByRole("button", { name: "Рассчитать" }).click();
+      await dialog.getByRole("button", { name: "Отправить заявку" }).click();
       const main = page.locator("main");
       for (const message of [
         "Заполните ФИО",

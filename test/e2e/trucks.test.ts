@@ -349,6 +349,8 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
     await hero.getByRole("link", { name: "Расчет лизинга" }).click();
     const leasing = page.getByRole("dialog", { name: "Рассчитать лизинг" });
     await leasing.waitFor();
+    // With JavaScript the form's script loads as the modal opens.
+    await leasing.locator("input[name=phone]").waitFor();
     await expect(leasing.locator("input[name=phone]").count()).resolves.toBe(1);
     await leasing.getByRole("link", { name: "Закрыть" }).click();
     await leasing.waitFor({ state: "detached" });

@@ -6,11 +6,19 @@ import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { normalizePastedPhone, phoneDigits, PHONE_MASK } from "~/lib/lead-schemas";
 
 /**
- * No error before the first submit (leaving an empty field must not disable the button under the
- * visitor's cursor); after that the shared check runs on every change, so errors clear as soon as
- * they are fixed.
+ * The shared check runs on every change of a field (spec §5): its message appears or clears at
+ * once. Leaving a field checks nothing, so a click on the button never disables it under the
+ * visitor's cursor; a submit checks every field.
  */
-const BEHAVIOUR = { initial: "onSubmit", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
+const BEHAVIOUR = { initial: "onChange", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
+
+/**
+ * Spread after the library's input props: drops its blur handler, which marks the field touched.
+ * A touched field's message shows when any other field changes, and the modal focuses its first
+ * field itself, so a visitor who starts with the phone would see 'Заполните ФИО' for a field
+ * they never used. A field's message comes from its own changes and from a submit only.
+ */
+const CHANGE_ONLY = { onBlur: undefined } as const;
 
 function FieldShell({
   id,
@@ -74,6 +82,7 @@ export function TextField({
     <FieldShell id={id} label={label} required={required} error={error}>
       <input
         {...getInputProps({ id, type, autoComplete, inputMode, maxLength })}
+        {...CHANGE_ONLY}
         className="field__input"
         required={required}
         aria-required={required || undefined}
@@ -103,6 +112,7 @@ export function InnField({ formId }: { formId: string }) {
             if (digits !== input.value) input.value = digits;
           },
         })}
+        {...CHANGE_ONLY}
         className="field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
@@ -133,6 +143,7 @@ export function PhoneField({ formId }: { formId: string }) {
         replacement={{ _: /\d/ }}
         track={trackPhone}
         {...getInputProps()}
+        {...CHANGE_ONLY}
         id={id}
         type="tel"
         autoComplete="tel"
@@ -155,6 +166,7 @@ export function CommentField({ formId }: { formId: string }) {
     <FieldShell id={id} label="Комментарий" error={error}>
       <textarea
         {...getInputProps({ id, rows: 4, maxLength: 2000 })}
+        {...CHANGE_ONLY}
         className="field__input field__textarea"
         aria-describedby={error ? `${id}-error` : undefined}
       />
@@ -164,13 +176,14 @@ export function CommentField({ formId }: { formId: string }) {
 
 /** The separate, unticked consent required by 152-ФЗ, linking the consent text. */
 export function ConsentField({ formId }: { formId: string }) {
-  const { error, getInputProps } = useField("consent", { validationBehavior: { initial: "onChange", whenTouched: "onChange", whenSubmitted: "onChange" } });
+  const { error, getInputProps } = useField("consent", { validationBehavior: BEHAVIOUR });
   const id = `${formId}-consent`;
   return (
     <div className={`field field--checkbox${error ? " field--error" : ""}`}>
       <label htmlFor={id} className="checkbox">
         <input
           {...getInputProps({ id, type: "checkbox", value: "on" })}
+          {...CHANGE_ONLY}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />

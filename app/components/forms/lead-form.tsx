@@ -4,6 +4,7 @@ import { useFormContext, useIsSubmitting, ValidatedForm } from "remix-validated-
 import { LEAD_FORMS, leadDataUrl, type LeadFormName } from "~/lib/lead-forms";
 import { CommentField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
 import { FileField, uploadWithProgress, type UploadState } from "./file-field";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export interface LeadFormProps {
   form: LeadFormName;
@@ -18,12 +19,23 @@ export interface LeadFormProps {
    * the page's errors come from the route's action data.
    */
   inPage?: boolean;
+  /**
+   * Hidden fields the lead carries beside what the visitor types, and the line that tells the
+   * visitor what they add (the leasing calculation).
+   */
+  attachment?: { fields: Record<string, string>; note: string };
 }
 
+/**
+ * Disabled while the form is sent and, with JavaScript, while any message is shown (spec §4).
+ * Without JavaScript the server's messages leave it enabled: fixing a field changes nothing
+ * there, and the visitor must be able to send the form again.
+ */
 export function SubmitButton({ formId, label, busy }: { formId: string; label: string; busy?: boolean }) {
   const submitting = useIsSubmitting(formId) || busy;
   const { fieldErrors } = useFormContext(formId);
-  const hasErrors = Object.values(fieldErrors).some(Boolean);
+  const hydrated = useHydrated();
+  const hasErrors = hydrated && Object.values(fieldErrors).some(Boolean);
   return (
     <button type="submit" className="btn btn--primary form__submit" disabled={submitting || hasErrors} aria-busy={submitting || undefined}>
       {submitting ? "Отправляем…" : label}
@@ -42,7 +54,7 @@ function useFailureAlert(message: string | undefined, token: unknown) {
  * A lead form posting to /lead/{form}. Without JavaScript it is a plain form; with JavaScript a
  * fetcher submits it in place (the parts list goes through XHR to show upload progress).
  */
-export function LeadForm({ form, page, defaultValues, serverError, inPage = false }: LeadFormProps) {
+export function LeadForm({ form, page, defaultValues, serverError, inPage = false, attachment }: LeadFormProps) {
   const spec = LEAD_FORMS[form];
   const formId = `lead-${form}`;
   const fetcher = useFetcher<{ formError?: string }>({ key: formId });
@@ -81,6 +93,7 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       }}
     >
       <input type="hidden" name="page" value={page} />
+      {attachment ? Object.entries(attachment.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
       <Honeypot />
       <div className="form__grid">
         <TextField formId={formId} name="name" label="ФИО" required autoComplete="name" />
@@ -89,6 +102,11 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       </div>
       {form === "buy" ? null : <CommentField formId={formId} />}
       {form === "parts-list" ? <FileField upload={upload} /> : null}
+      {attachment ? (
+        <p className="form__attachment" data-testid="lead-attachment">
+          В заявку войдет расчет: {attachment.note}
+        </p>
+      ) : null}
       <ConsentField formId={formId} />
       <FormAlert message={error} />
       <p className="form__note">

@@ -1,0 +1,27 @@
+import { useState } from "react";
+import { SITE } from "~/data/site";
+import { estimateLeasing, leasingFields, leasingSummary, readLeasing, type LeasingValues } from "~/lib/leasing";
+import { LeasingCalculator } from "../leasing-calculator";
+import { LeadForm, type LeadFormProps } from "./lead-form";
+
+/**
+ * The leasing request: the calculator, then the lead form, which carries the calculation shown
+ * (while it is valid) for the lead's comment.
+ */
+export function LeasingLead({
+  initial,
+  action,
+  keep,
+  ...lead
+}: Omit<LeadFormProps, "form" | "attachment"> & { initial: LeasingValues; action: string; keep: [string, string][] }) {
+  const [values, setValues] = useState(initial);
+  const { input } = readLeasing(values);
+  const attachment = input ? { fields: leasingFields(input), note: leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent)) } : undefined;
+  return (
+    <div className="leasing-lead">
+      <LeasingCalculator values={values} onChange={setValues} action={action} keep={keep} title="Расчет платежа" headingLevel="h3" />
+      <h3 className="leasing-lead__title">Заявка на лизинг</h3>
+      <LeadForm form="leasing" attachment={attachment} {...lead} />
+    </div>
+  );
+}

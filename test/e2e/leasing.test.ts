@@ -1,0 +1,164 @@
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SITE } from "~/data/site";
+import { startFakeNotify, type FakeNotify } from "../fake-notify";
+import { MODES, openPage, serverAndBrowser } from "./harness";
+
+let notify: FakeNotify;
+beforeAll(async () => {
+  notify = await startFakeNotify();
+});
+afterAll(async () => {
+  await notify?.close();
+});
+const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "leasing-key" }));
+beforeEach(() => {
+  notify.received = [];
+});
+
+/**
+ * The figures worked out here, apart from the site's code: the advance, then the whole-rouble
+ * payment that clears the debt month by month (interest added, payment taken) within the term,
+ * found by bisection, and the contract sum as the advance plus every payment.
+ */
+function expected(price: number, advancePercent: number, months: number) {
+  const advance = Math.round((price * advancePercent) / 100);
+  const monthlyRate = SITE.leasingAnnualRatePercent / 100 / 12;
+  const left = (payment: number) => {
+    let debt = price - advance;
+    for (let m = 0; m < months; m++) debt = debt * (1 + monthlyRate) - payment;
+    return debt;
+  };
+  let low = 0;
+  let high = price;
+  while (high - low > 1e-6) {
+    const mid = (low + high) / 2;
+    if (left(mid) > 0) low = mid;
+    else high = mid;
+  }
+  const payment = Math.round(high);
+  const rub = (n: number) => `${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 }).format(n)} ₽`.replace(/[\u00a0\u202f]/g, " ");
+  return { advance: rub(advance), payment: `≈ ${rub(payment)}`, total: rub(advance + payment * months), paymentRub: rub(payment) };
+}
+
+const SETS: { typed: Record<"price" | "advance" | "term", string>; numbers: [number, number, number] }[] = [
+  { typed: { price: "3 500 000", advance: "15,5", term: "24" }, numbers: [3_500_000, 15.5, 24] },
+  { typed: { price: "50000000", advance: "49", term: "59" }, numbers: [50_000_000, 49, 59] },
+];
+
+const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
+
+async function figures(calc: Locator) {
+  return {
+    advance: plain(await calc.getByTestId("leasing-advance").textContent()),
+    payment: plain(await calc.getByTestId("leasing-payment").textContent()),
+    total: plain(await calc.getByTestId("leasing-total").textContent()),
+  };
+}
+
+/** Types the three values; without JavaScript sends the calculator's GET form and waits for the answer. */
+async function calculate(page: Page, calc: Locator, typed: Record<"price" | "advance" | "term", string>, javaScriptEnabled: boolean) {
+  await calc.getByLabel("Стоимость техники, ₽").fill(typed.price);
+  await calc.getByLabel("Аванс, %").fill(typed.advance);
+  await calc.getByLabel("Срок, месяцев").fill(typed.term);
+  if (!javaScriptEnabled) {
+    await Promise.all([page.waitForURL((url) => url.searchParams.get("term") === typed.term), calc.getByRole("button", { name: "Рассчитать" }).click()]);
+  }
+}
+
+const MESSAGES = ["Стоимость техники — от 1 000 000 до 50 000 000 ₽", "Аванс — от 5 до 49 %", "Срок — от 12 до 59 месяцев"];
+
+describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
+  it("works out two sets of figures on /leasing, marked as no offer", async () => {
+    const { page, errors } = await openPage(suite, "/leasing", { javaScriptEnabled });
+    const calc = page.getByTestId("leasing-calculator");
+    await expect(calc.getByText("Предварительный расчет, не является офертой", { exact: true }).count()).resolves.toBe(1);
+    for (const { typed, numbers } of SETS) {
+      const want = expected(...numbers);
+      await calculate(page, calc, typed, javaScriptEnabled);
+      await expect.poll(() => figures(page.getByTestId("leasing-calculator"))).toEqual({ advance: want.advance, payment: want.payment, total: want.total });
+      const url = new URL(page.url());
+      if (javaScriptEnabled) {
+        // Worked out as typed, in place.
+        expect(url.search).toBe("");
+        await expect(calc.getByRole("button", { name: "Рассчитать" }).count()).resolves.toBe(0);
+      } else {
+        // The values are in the URL and the server rendered the figures.
+        expect([url.pathname, url.searchParams.get("price"), url.searchParams.get("advance")]).toEqual(["/leasing", typed.price, typed.advance]);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("says in Russian what is out of range, shows no figures, and never fails", async () => {
+    const { page } = await openPage(suite, "/leasing", { javaScriptEnabled });
+    let calc = page.getByTestId("leasing-calculator");
+    await calculate(page, calc, { price: "900 000", advance: "50", term: "60" }, javaScriptEnabled);
+    calc = page.getByTestId("leasing-calculator");
+    for (const message of MESSAGES)
+      await expect
+        .poll(async () =>
+          plain(
+            await calc
+              .locator(".field__error")
+              .allTextContents()
+              .then((t) => t.join("|")),
+          ),
+        )
+        .toContain(message);
+    await expect(figures(calc)).resolves.toEqual({ advance: "—", payment: "—", total: "—" });
+    await expect(calc.getByLabel("Аванс, %").getAttribute("aria-invalid")).resolves.toBe("true");
+
+    await calculate(page, calc, { price: "1 000 000", advance: "5", term: "12" }, javaScriptEnabled);
+    calc = page.getByTestId("leasing-calculator");
+    await expect.poll(async () => calc.locator(".field__error").count()).toBe(0);
+    await expect.poll(() => figures(calc)).toEqual((({ advance, payment, total }) => ({ advance, payment, total }))(expected(1_000_000, 5, 12)));
+
+    // Garbage in the URL: the page, with messages.
+    const res = await page.goto("/leasing?price=abc&advance=%3Cb%3E&term=1e9");
+    expect(res?.status()).toBe(200);
+    await expect(page.getByTestId("leasing-calculator").locator(".field__error").count()).resolves.toBe(3);
+  });
+
+  it("calculates in the leasing modal, keeping the page and the modal in the URL, and sends the calculation in the comment", async () => {
+    const { page, errors } = await openPage(suite, "/catalog/trucks?type=tyagach&modal=leasing", { javaScriptEnabled });
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    const { typed, numbers } = SETS[0];
+    const want = expected(...numbers);
+    await calculate(page, dialog.getByTestId("leasing-calculator"), typed, javaScriptEnabled);
+    const calc = page.getByRole("dialog", { name: "Рассчитать лизинг" }).getByTestId("leasing-calculator");
+    await expect.poll(() => figures(calc)).toEqual({ advance: want.advance, payment: want.payment, total: want.total });
+    if (!javaScriptEnabled) {
+      const url = new URL(page.url());
+      expect([url.pathname, url.searchParams.get("type"), url.searchParams.get("modal")]).toEqual(["/catalog/trucks", "tyagach", "leasing"]);
+    }
+    const line = `Стоимость 3 500 000 ₽, аванс 15,5 %, срок 24 мес., платеж ≈ ${want.paymentRub}`;
+    await expect.poll(async () => plain(await dialog.getByTestId("lead-attachment").textContent())).toBe(`В заявку войдет расчет: ${line}`);
+
+    await dialog.getByLabel("ФИО").fill("Лизингов Иван");
+    await dialog.getByLabel("Телефон").fill(javaScriptEnabled ? "9123456789" : "+7 (912) 345-67-89");
+    await dialog.getByLabel("Комментарий").fill("Нужен J7");
+    await dialog.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await dialog.getByRole("button", { name: "Отправить заявку" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+    expect(notify.received).toHaveLength(1);
+    const sent = notify.received[0].json!;
+    expect(sent.name).toBe("callback");
+    expect(sent.fields.map((f) => f.key)).toEqual(["name", "phone", "inn", "comment", "source"]);
+    expect(plain(sent.fields.find((f) => f.key === "comment")!.value)).toBe(`Нужен J7\n${line}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("takes the page's calculation into the modal with 'Оставить заявку с этим расчетом'", async () => {
+    const { page } = await openPage(suite, "/leasing", { javaScriptEnabled });
+    const { typed, numbers } = SETS[1];
+    await calculate(page, page.getByTestId("leasing-calculator"), typed, javaScriptEnabled);
+    await page.getByRole("link", { name: "Оставить заявку с этим расчетом" }).click();
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel("Стоимость техники, ₽").inputValue()).resolves.toBe(typed.price);
+    const want = expected(...numbers);
+    await expect.poll(() => figures(dialog.getByTestId("leasing-calculator"))).toEqual({ advance: want.advance, payment: want.payment, total: want.total });
+    await expect(dialog.getByTestId("modal-aside").getByRole("link", { name: "+7 (391) 200-00-01" }).count()).resolves.toBe(1);
+  });
+});
