@@ -41,6 +41,9 @@ export default defineConfig({
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page settles after its URL changes (React renders the loader data next); on a busy
+          // CI machine that can take more than vitest's one-second default.
+          expect: { poll: { timeout: 10_000 } },
           // One built server and one Chromium per file; two cores.
           fileParallelism: false,
         },
