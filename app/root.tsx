@@ -23,6 +23,7 @@ import { canonicalPath } from "./lib/canonical";
 import { ModalOutlet } from "./components/modal-outlet";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { YandexMetrica } from "./components/yandex-metrica";
 import { clampToStock } from "./lib/cart";
 import { hasConsentCookie } from "./lib/cookies";
 import { useNonce } from "./utils/nonce-provider";
@@ -54,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartEvents,
       cookieAccepted: hasConsentCookie(request.headers.get("Cookie")),
       yandexMapsApiKey: context.services.config.YANDEX_MAPS_API_KEY ?? null,
+      yandexMetricaId: context.services.config.YANDEX_METRICA_ID ?? null,
       siteUrl: context.services.config.SITE_URL,
     },
     { headers },
@@ -132,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter />
           <ModalOutlet />
         </CartProvider>
+        {data?.yandexMetricaId ? <YandexMetrica counterId={data.yandexMetricaId} acceptedOnServer={data.cookieAccepted} /> : null}
         <HydrationMarker />
         {/* A new page starts at the top, Back and Forward restore the position (spec §2); links
             and forms that only change filters or open a modal pass preventScrollReset. */}

@@ -63,6 +63,7 @@ describe("parseConfig", () => {
       NOTIFY_TIMEOUT_MS: "5000",
       DATA_DIR: "/var/lib/dealer",
       YANDEX_MAPS_API_KEY: "maps-key",
+      YANDEX_METRICA_ID: "98765432",
     });
     expect(config).toMatchObject({
       PORT: 8080,
@@ -73,6 +74,7 @@ describe("parseConfig", () => {
       NOTIFY_TIMEOUT_MS: 5000,
       dataDir: "/var/lib/dealer",
       YANDEX_MAPS_API_KEY: "maps-key",
+      YANDEX_METRICA_ID: "98765432",
     });
   });
 
@@ -83,6 +85,7 @@ describe("parseConfig", () => {
     [{ SITE_URL: "not a url" }, /SITE_URL: должен быть URL/],
     [{ PARTS_API_URL: "ftp//x" }, /PARTS_API_URL/],
     [{ PARTS_CACHE_TTL_SECONDS: "-1" }, /PARTS_CACHE_TTL_SECONDS/],
+    [{ YANDEX_METRICA_ID: "counter-1" }, /YANDEX_METRICA_ID: должен быть номером счетчика/],
     [{ PARTS_MAX_BYTES: "256MB" }, /PARTS_MAX_BYTES: должно быть целым числом/],
     [{ PARTS_MAX_BYTES: "100" }, /PARTS_MAX_BYTES: должно быть не меньше 1024/],
     [{ PARTS_MAX_BYTES: String(2 ** 31) }, /PARTS_MAX_BYTES: должно быть не больше/],

@@ -98,6 +98,11 @@ export const envSchema = z.object({
   METRICS_TOKEN: optionalText,
   DATA_DIR: z.string().trim().min(1, "не может быть пустым").default("./data"),
   YANDEX_MAPS_API_KEY: optionalText,
+  YANDEX_METRICA_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, "должен быть номером счетчика Метрики, например 98765432")
+    .optional(),
   DEMO_PARTS_COUNT: int(360, 1, 200000),
 });
 

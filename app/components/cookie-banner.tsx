@@ -2,10 +2,12 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { COOKIE_CONSENT_STORAGE_KEY } from "~/lib/consent";
 import { serializeConsentCookie } from "~/lib/cookies";
+import { acceptCookies } from "~/utils/cookie-consent";
 
 /**
  * Shown until accepted. Without JavaScript 'Принять' posts to /cookie-consent and comes back;
- * with JavaScript it hides at once and stores the flag in localStorage and the cookie.
+ * with JavaScript it hides at once and stores the flag in localStorage and the cookie. Kept short
+ * (two or three lines beside the button on a phone), so it never hides the page's first screen.
  */
 export function CookieBanner() {
   const location = useLocation();
@@ -27,8 +29,7 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" aria-label="Уведомление о cookie" data-testid="cookie-banner">
       <p>
-        Мы используем файлы cookie, чтобы сайт работал корректно и чтобы понимать, как им пользуются. Подробнее — в{" "}
-        <Link to="/privacy#cookies">политике конфиденциальности</Link>.
+        Мы используем cookie для работы сайта и статистики. <Link to="/privacy#cookies">Подробнее</Link>
       </p>
       <Form
         method="post"
@@ -37,17 +38,12 @@ export function CookieBanner() {
         onSubmit={(event) => {
           // With JavaScript no round trip is needed: store both flags here.
           event.preventDefault();
-          try {
-            window.localStorage.setItem(COOKIE_CONSENT_STORAGE_KEY, "true");
-          } catch {
-            // Storage can be blocked; the cookie alone still works.
-          }
-          document.cookie = serializeConsentCookie();
+          acceptCookies();
           setHidden(true);
         }}
       >
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-        <button type="submit" className="btn btn--primary">
+        <button type="submit" className="btn btn--primary cookie-banner__accept">
           Принять
         </button>
       </Form>

@@ -2,6 +2,7 @@ import { useLocation, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { closeModalHref, isModalName, MODALS, MODAL_PARAM } from "~/lib/modal";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { ModalAside } from "./modal-aside";
 import { Modal } from "./ui/modal";
 
@@ -20,7 +21,8 @@ export function ModalOutlet() {
   const location = useLocation();
   const name = params.get(MODAL_PARAM);
   if (!isModalName(name)) return null;
-  const page = closeModalHref(location.pathname, location.search);
+  // The lead's source: the page, or the page a link names (a part of the list asked about).
+  const page = safeRedirectPath(params.get("source"), closeModalHref(location.pathname, location.search));
   return (
     <Modal title={MODALS[name]}>
       <div className="modal-layout">

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { formatRub } from "~/lib/format";
 import { highlightPart } from "~/lib/search-index";
 import { Highlighted } from "./highlighted";
+import { OutOfStock } from "./out-of-stock";
 import { PartImage } from "./part-image";
 import { PurchaseControl } from "./purchase-control";
 
@@ -12,14 +13,17 @@ export interface PartRowData {
   name: string;
   fullName: string;
   article: string;
+  group: string;
   price: number;
   balance: number;
   image: string | null;
 }
 
 /**
- * One part of the catalogue list: picture, name, article, stock, price with VAT and the purchase
- * control. With `search`, the words it matched are marked in the name and the article.
+ * One part of the catalogue list: picture, name with article, model group, stock, price with VAT
+ * and the purchase control. A card on a phone; from 1024 px one line of a table (the columns'
+ * headings are PartsTableHead), so a screen holds many of them.
+ * With `search`, the words it matched are marked in the name and the article.
  */
 export function PartRow({ part, eager, search }: { part: PartRowData; eager: boolean; search?: string }) {
   const marks = search ? highlightPart(part, search) : undefined;
@@ -33,16 +37,33 @@ export function PartRow({ part, eager, search }: { part: PartRowData; eager: boo
           <Link to={part.slug}>{marks ? <Highlighted segments={marks.fullName} /> : part.fullName}</Link>
         </h2>
         <p className="part-row__article">Артикул: {part.article ? marks ? <Highlighted segments={marks.article} /> : part.article : "-"}</p>
-        <p className="part-row__stock">В наличии: {part.balance} ед.</p>
       </div>
+      <p className="part-row__group">
+        <span className="part-row__label">Модельный ряд: </span>
+        {part.group}
+      </p>
+      <p className="part-row__stock">В наличии: {part.balance} ед.</p>
+      <p className="part-row__price">
+        {formatRub(part.price)}
+        <span>цена с учетом НДС</span>
+      </p>
       <div className="part-row__buy">
-        <p className="part-row__price">
-          {formatRub(part.price)}
-          <span>цена с учетом НДС</span>
-        </p>
+        {part.balance <= 0 ? <OutOfStock slug={part.slug} /> : null}
         <PurchaseControl part={{ id: part.id, name: part.name, price: part.price, balance: part.balance }} />
       </div>
     </li>
+  );
+}
+
+/** The columns' headings over the list on a desktop; each row names its values for a screen reader. */
+export function PartsTableHead() {
+  return (
+    <div className="parts-table-head" aria-hidden="true">
+      <span className="parts-table-head__name">Наименование</span>
+      <span className="parts-table-head__group">Модельный ряд</span>
+      <span className="parts-table-head__stock">Наличие</span>
+      <span className="parts-table-head__price">Цена</span>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MAIN_NAV, SITE } from "~/data/site";
-import { CartIcon, ChevronDownIcon, MailIcon, MenuIcon, PhoneIcon } from "./icons";
+import { CartIcon, ChevronDownIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon } from "./icons";
 import { Logo } from "./logo";
 
 function CartButton({ count }: { count: number }) {
@@ -80,9 +80,20 @@ function Dropdown({ name, items }: { name: string; items: { name: string; link: 
 function MobileMenu({ count }: { count: number }) {
   const location = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
+  // Unset in the server's HTML (a <summary> tells its state by itself); with JavaScript the burger
+  // says so explicitly, following every toggle.
+  const [expanded, setExpanded] = useState<boolean>();
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [location.pathname, location.search]);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const sync = () => setExpanded(details.open);
+    sync();
+    details.addEventListener("toggle", sync);
+    return () => details.removeEventListener("toggle", sync);
+  }, []);
   return (
     <div className="mobile-bar">
       <Link to="/cart" className="mobile-cart" aria-label={count > 0 ? `Корзина, товаров: ${count}` : "Корзина"} data-testid="mobile-cart">
@@ -91,8 +102,10 @@ function MobileMenu({ count }: { count: number }) {
       </Link>
       {/* <details> opens and closes without JavaScript. */}
       <details ref={ref} className="mobile-menu" data-testid="mobile-menu">
-        <summary className="mobile-menu__burger" aria-label="Меню">
-          <MenuIcon size={26} />
+        <summary className="mobile-menu__burger" aria-label="Меню" aria-expanded={expanded}>
+          {/* ☰ while closed, × while open: CSS follows the open attribute, with or without JavaScript. */}
+          <MenuIcon size={26} className="mobile-menu__icon-open" />
+          <CloseIcon size={26} className="mobile-menu__icon-close" />
         </summary>
         <nav className="mobile-menu__panel" aria-label="Мобильное меню">
           <ul>

@@ -3,6 +3,7 @@
  * comes near the viewport: see LocationMap.
  */
 import { Map, Placemark, YMaps, ZoomControl } from "@pbe/react-yandex-maps";
+import { MAP_ZOOM } from "~/data/site";
 
 export interface YandexMapProps {
   apiKey: string;
@@ -13,8 +14,6 @@ export interface YandexMapProps {
   onLoad: () => void;
   onError: () => void;
 }
-
-const MAP_ZOOM = 18;
 
 export default function YandexMap({ apiKey, center, title, static: isStatic = false, onLoad, onError }: YandexMapProps) {
   return (

@@ -91,6 +91,18 @@ export const MAIN_NAV: NavItem[] = [
   { name: "Контакты", link: "/contacts" },
 ];
 
+/** Every map of the site is centred on its sales point at this zoom (spec §2, §9). */
+export const MAP_ZOOM = 18;
+
+/** The sales point on yandex.ru/maps, in a new tab: the map's link and its fallback. */
 export function yandexMapsLink([lat, lon]: [number, number]): string {
-  return `https://yandex.ru/maps/?pt=${lon},${lat}&z=18&l=map`;
+  return `https://yandex.ru/maps/?pt=${lon},${lat}&z=${MAP_ZOOM}&l=map`;
+}
+
+/**
+ * Yandex's embeddable map (no key needed): centred on the point with a red placemark. Yandex
+ * takes longitude first.
+ */
+export function yandexMapWidgetUrl([lat, lon]: [number, number]): string {
+  return `https://yandex.ru/map-widget/v1/?ll=${lon},${lat}&z=${MAP_ZOOM}&pt=${lon},${lat},pm2rdm`;
 }

@@ -6,6 +6,7 @@ import { Carousel } from "~/components/carousel";
 import { Gallery } from "~/components/gallery";
 import { PartImage } from "~/components/part-image";
 import { PurchaseControl } from "~/components/purchase-control";
+import { OutOfStock } from "~/components/out-of-stock";
 import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data";
 import { ecommerceEvent } from "~/lib/analytics";
 import { relatedParts, serializePartsQuery } from "~/lib/catalogue-query";
@@ -100,7 +101,10 @@ export default function PartPage() {
             {formatRub(part.price)}
             <span>цена с учетом НДС</span>
           </p>
-          <PurchaseControl part={part} />
+          <div className="part__buy">
+            <PurchaseControl part={part} />
+            {part.balance <= 0 ? <OutOfStock slug={part.slug} /> : null}
+          </div>
         </div>
       </div>
       <section className="part__description" aria-labelledby="description-title">

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
 import { Pagination } from "~/components/pagination";
-import { PartRow, PartRowSkeletons, type PartRowData } from "~/components/part-row";
+import { PartRow, PartRowSkeletons, PartsTableHead, type PartRowData } from "~/components/part-row";
 import { PartsFilters, PartsSearch } from "~/components/parts-filters";
 import { SALES_POINTS } from "~/data/site";
 import { parsePartsQuery, runPartsQuery, serializePartsQuery, type PartsQuery } from "~/lib/catalogue-query";
@@ -46,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         name: p.name,
         fullName: p.fullName,
         article: p.article,
+        group: p.group,
         price: p.price,
         balance: p.balance,
         image: p.images[0] ?? null,
@@ -132,7 +133,10 @@ export default function PartsCatalogue() {
       </div>
 
       <PartsSearch query={query} />
-      <PartsFilters query={query} groups={groups} />
+      <div className="parts-bar">
+        <PartsFilters query={query} groups={groups} />
+        {!error && !loading && items.length > 0 ? <p className="muted parts-count">Найдено: {total}</p> : null}
+      </div>
 
       {shownQuery ? <p className="parts-note">Показаны результаты по запросу «{shownQuery}»</p> : null}
 
@@ -146,7 +150,7 @@ export default function PartsCatalogue() {
         <NothingFound query={query} withoutGroups={withoutGroups} />
       ) : (
         <>
-          <p className="muted parts-count">Найдено: {total}</p>
+          <PartsTableHead />
           <ul className="parts-list">
             {items.map((part, index) => (
               <PartRow key={part.id} part={part} eager={index < 2} search={shownQuery ?? query.search} />
