@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MODES, openPage, serverAndBrowser, settled } from "./harness";
+import { MODES, openPage, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
 
@@ -107,18 +107,5 @@ describe.each(MODES)("information pages in the browser $name", ({ javaScriptEnab
     await expect(items.nth(1).getAttribute("open")).resolves.toBeNull();
     await items.nth(1).locator("summary").click();
     await expect(items.nth(1).getAttribute("open")).resolves.not.toBeNull();
-  });
-
-  it("shows the map fallback with an 'Открыть в Яндекс Картах' link when no key is set, and no console errors", async () => {
-    const { page, errors } = await openPage(suite, "/contacts", { javaScriptEnabled });
-    const links = page.getByRole("link", { name: "Открыть в Яндекс Картах" });
-    await expect(links.count()).resolves.toBe(2);
-    const href = await links.first().getAttribute("href");
-    expect(href).toMatch(/^https:\/\/yandex\.ru\/maps\/\?pt=92\.\d+,56\.\d+&z=18/);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    // The maps load once their box comes near the screen: by now the page knows it has.
-    await settled(page, javaScriptEnabled);
-    expect(await page.locator("script[src*='api-maps.yandex']").count()).toBe(0);
-    expect(errors).toEqual([]);
   });
 });

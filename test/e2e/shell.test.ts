@@ -163,6 +163,41 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
     expect(new URL(page.url()).pathname).toBe("/delivery");
   });
 
+  it("turns the burger into a cross while the menu is open, and says so with aria-expanded", async () => {
+    const { page } = await openPage(suite, "/", { javaScriptEnabled, mobile: true });
+    const burger = page.getByLabel("Меню", { exact: true });
+    const shown = async () => ({
+      bars: await burger.locator(".mobile-menu__icon-open").isVisible(),
+      cross: await burger.locator(".mobile-menu__icon-close").isVisible(),
+    });
+    await expect(shown()).resolves.toEqual({ bars: true, cross: false });
+    if (javaScriptEnabled) await expect(burger.getAttribute("aria-expanded")).resolves.toBe("false");
+    await burger.click();
+    await page.getByRole("navigation", { name: "Мобильное меню" }).waitFor();
+    await expect(shown()).resolves.toEqual({ bars: false, cross: true });
+    if (javaScriptEnabled) await expect.poll(() => burger.getAttribute("aria-expanded")).toBe("true");
+    await burger.click();
+    await page.getByRole("navigation", { name: "Мобильное меню" }).waitFor({ state: "hidden" });
+    await expect(shown()).resolves.toEqual({ bars: true, cross: false });
+    if (javaScriptEnabled) await expect.poll(() => burger.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("keeps the cookie banner within a fifth of a 390×844 phone screen, clear of the hero's buttons", async () => {
+    const { page } = await openPage(suite, "/", { javaScriptEnabled, mobile: true });
+    const banner = await page.getByTestId("cookie-banner").boundingBox();
+    expect(banner).not.toBeNull();
+    expect(banner!.height).toBeLessThanOrEqual(844 * 0.2);
+    expect(banner!.y + banner!.height).toBeLessThanOrEqual(844);
+    const buttons = page.locator(".hero--home .hero__actions .btn");
+    await expect(buttons.count()).resolves.toBe(2);
+    for (const box of [await buttons.nth(0).boundingBox(), await buttons.nth(1).boundingBox()]) {
+      expect(box).not.toBeNull();
+      // Whole in the first screen, and above the banner.
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(banner!.y);
+    }
+  });
+
   it("renders a modal from the URL and closes it by its close button", async () => {
     const { page } = await openPage(suite, "/delivery?modal=callback", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
