@@ -1,0 +1,98 @@
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generateParts } from "~server/demo-catalogue.server";
+import { startFakeNotify, type FakeNotify } from "../fake-notify";
+import { MODES, openPage, serverAndBrowser } from "./harness";
+
+let notify: FakeNotify;
+beforeAll(async () => {
+  notify = await startFakeNotify();
+});
+afterAll(async () => {
+  await notify?.close();
+});
+const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "e2e-parts-list-key" }));
+beforeEach(() => {
+  notify.received = [];
+  notify.mode = "ok";
+});
+
+const parts = generateParts(360).flatMap((g) => g.parts);
+const outOfStock = parts.find((p) => p.balance === 0)!;
+const inStock = parts.find((p) => p.balance > 0)!;
+
+async function sendCallback(page: Page, dialog: Locator, javaScriptEnabled: boolean) {
+  await dialog.getByLabel("ФИО").fill("Петров Пётр");
+  await dialog.getByLabel("Телефон").fill(javaScriptEnabled ? "9123456789" : "+7 (912) 345-67-89");
+  await dialog.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+  await dialog.getByRole("button", { name: "Отправить" }).click();
+  await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+}
+
+const sourceOf = (sent: FakeNotify["received"][number]) => (sent.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "source")?.value;
+
+describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
+  it("says 'Нет в наличии' in its row and asks for the delivery date with the part's page as the lead's source", async () => {
+    const { page } = await openPage(suite, `/catalog/parts?search=${encodeURIComponent(outOfStock.article)}`, { javaScriptEnabled });
+    const row = page.getByTestId("part-row").filter({ hasText: outOfStock.fullName }).first();
+    await expect(row.getByText("Нет в наличии", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(row.getByText("В наличии: 0 ед.").isVisible()).resolves.toBe(true);
+    await expect(row.getByRole("button", { name: "Купить" }).isDisabled()).resolves.toBe(true);
+    await row.getByRole("link", { name: "Узнать срок поставки" }).click();
+    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    await dialog.waitFor();
+    // The visitor stays on the list behind the modal.
+    expect(new URL(page.url()).pathname).toBe("/catalog/parts");
+    await sendCallback(page, dialog, javaScriptEnabled);
+    expect(notify.received).toHaveLength(1);
+    expect(sourceOf(notify.received[0])).toBe(`<a href="${suite.server.url}/catalog/parts/${outOfStock.slug}">Источник</a>`);
+  });
+
+  it("says 'Нет в наличии' on the part's page and asks for the delivery date from there", async () => {
+    const { page } = await openPage(suite, `/catalog/parts/${outOfStock.slug}`, { javaScriptEnabled });
+    const main = page.locator("main");
+    await expect(main.getByText("Нет в наличии", { exact: true }).first().isVisible()).resolves.toBe(true);
+    await main.getByRole("link", { name: "Узнать срок поставки" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    await dialog.waitFor();
+    await sendCallback(page, dialog, javaScriptEnabled);
+    expect(sourceOf(notify.received[0])).toBe(`<a href="${suite.server.url}/catalog/parts/${outOfStock.slug}">Источник</a>`);
+  });
+
+  it("offers neither on a part in stock", async () => {
+    const { page } = await openPage(suite, `/catalog/parts/${inStock.slug}`, { javaScriptEnabled });
+    await expect(page.getByText("Нет в наличии", { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Узнать срок поставки" }).count()).resolves.toBe(0);
+  });
+});
+
+describe.each(MODES)("the parts list's layout $name", ({ javaScriptEnabled }) => {
+  it("is a dense table on a 1366×900 desktop: rows of at most 72 px, at least seven in the first screen, every row text kept", async () => {
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled, viewport: { width: 1366, height: 900 } });
+    const boxes = await page.getByTestId("part-row").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes.length).toBe(10);
+    for (const box of boxes) expect(box.height).toBeLessThanOrEqual(72);
+    expect(boxes.filter((b) => b.bottom <= 900).length).toBeGreaterThanOrEqual(7);
+    const first = page.getByTestId("part-row").first();
+    const text = (await first.innerText()).replace(/\u00a0/g, " ");
+    expect(text).toMatch(/Артикул: /);
+    expect(text).toMatch(/В наличии: \d+ ед\./);
+    expect(text).toMatch(/\d ₽/);
+    expect(text).toContain("цена с учетом НДС");
+    expect(text).toMatch(/Купить|−|\+/);
+    // Name and article on the left, then group, stock, price and the control in one line.
+    const cells = await first.evaluate((row) =>
+      [".part-row__name", ".part-row__group", ".part-row__stock", ".part-row__price", ".part-row__buy"].map((s) => row.querySelector(s)!.getBoundingClientRect().left),
+    );
+    expect([...cells].sort((a, b) => a - b)).toEqual(cells);
+  });
+
+  it("keeps cards on a phone", async () => {
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled, mobile: true });
+    const first = page.getByTestId("part-row").first();
+    const box = (await first.boundingBox())!;
+    expect(box.height).toBeGreaterThan(72);
+    expect(box.width).toBeLessThanOrEqual(390);
+    await expect(first.getByText("цена с учетом НДС").isVisible()).resolves.toBe(true);
+  });
+});
