@@ -53,6 +53,8 @@ function sameCart(a: Cart, b: Cart): boolean {
  * then the two are reconciled: localStorage wins, and a cart built without JavaScript (cookie only)
  * is adopted into localStorage.
  */
+const EMPTY_CART: Cart = [];
+
 export function CartProvider({
   serverCart,
   balances,
@@ -115,15 +117,19 @@ export function CartProvider({
     [cart, commit],
   );
 
+  // One empty cart for every clear: a page that clears on arrival (/order-success) runs its effect
+  // once, instead of being handed a new `clear` by the very update it caused.
+  const clear = useCallback(() => commit(EMPTY_CART), [commit]);
+
   const value = useMemo<CartContextValue>(
     () => ({
       cart,
       count: cartCount(cart),
       amountOf: (id) => findItem(cart, id)?.amount ?? 0,
       change,
-      clear: () => commit([]),
+      clear,
     }),
-    [cart, change, commit],
+    [cart, change, clear],
   );
   return (
     <CartContext.Provider value={value}>

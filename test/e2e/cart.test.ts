@@ -156,6 +156,8 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
       expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
       const events = (await dataLayer(page)) as { ecommerce: { purchase?: { products: unknown[] } } }[];
       expect(events.find((e) => e.ecommerce.purchase)?.ecommerce.purchase?.products).toHaveLength(2);
+      // Counted once: the page's effect runs once.
+      expect(events.filter((e) => e.ecommerce.purchase)).toHaveLength(1);
     }
     // A reload shows the same order, without counting the purchase again.
     await page.reload();
