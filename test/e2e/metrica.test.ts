@@ -55,7 +55,13 @@ describe("Yandex Metrica with a counter, with JavaScript", () => {
     // The cart's events wait in window.dataLayer, where the tag reads them.
     await page.getByRole("button", { name: "Купить" }).first().click();
     await expect
-      .poll(() => page.evaluate(() => ((window as unknown as { dataLayer: { ecommerce: object }[] }).dataLayer ?? []).map((e) => Object.keys(e.ecommerce).filter((k) => k !== "currencyCode")[0])))
+      .poll(() =>
+        page.evaluate(() =>
+          ((window as unknown as { dataLayer: { ecommerce: object }[] }).dataLayer ?? []).map(
+            (e) => Object.keys(e.ecommerce).filter((k) => k !== "currencyCode")[0],
+          ),
+        ),
+      )
       .toEqual(["detail", "add"]);
 
     // On to the home page in place, and its callback form.
@@ -90,7 +96,9 @@ describe("Yandex Metrica with a counter, with JavaScript", () => {
     await page.getByRole("button", { name: "Оформить заказ" }).click();
     await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
     await expect.poll(() => counterCalls(page)).toContainEqual([Number(COUNTER), "reachGoal", "order_sent"]);
-    const purchases = await page.evaluate(() => (window as unknown as { dataLayer: { ecommerce: { purchase?: unknown } }[] }).dataLayer.filter((e) => e.ecommerce.purchase));
+    const purchases = await page.evaluate(() =>
+      (window as unknown as { dataLayer: { ecommerce: { purchase?: unknown } }[] }).dataLayer.filter((e) => e.ecommerce.purchase),
+    );
     expect(purchases).toHaveLength(1);
   });
 });

@@ -29,7 +29,8 @@ async function sendCallback(page: Page, dialog: Locator, javaScriptEnabled: bool
   await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
 }
 
-const sourceOf = (sent: FakeNotify["received"][number]) => (sent.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "source")?.value;
+const sourceOf = (sent: FakeNotify["received"][number]) =>
+  (sent.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "source")?.value;
 
 describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
   it("says 'Нет в наличии' in its row and asks for the delivery date with the part's page as the lead's source", async () => {
@@ -82,7 +83,9 @@ describe.each(MODES)("the parts list's layout $name", ({ javaScriptEnabled }) =>
     expect(text).toMatch(/Купить|−|\+/);
     // Name and article on the left, then group, stock, price and the control in one line.
     const cells = await first.evaluate((row) =>
-      [".part-row__name", ".part-row__group", ".part-row__stock", ".part-row__price", ".part-row__buy"].map((s) => row.querySelector(s)!.getBoundingClientRect().left),
+      [".part-row__name", ".part-row__group", ".part-row__stock", ".part-row__price", ".part-row__buy"].map(
+        (s) => row.querySelector(s)!.getBoundingClientRect().left,
+      ),
     );
     expect([...cells].sort((a, b) => a - b)).toEqual(cells);
   });
