@@ -33,8 +33,12 @@ export interface FakeNotify {
   close(): Promise<void>;
 }
 
-export async function startFakeNotify(): Promise<FakeNotify> {
-  const state: FakeNotify = { url: "", received: [], mode: "ok", slowMs: 3000, started: 0, flakyShare: 1 / 3, close: async () => {} };
+/** A fake not listening yet: `startFakeNotify` fills in its url and close. */
+export function newFakeNotify(): FakeNotify {
+  return { url: "", received: [], mode: "ok", slowMs: 3000, started: 0, flakyShare: 1 / 3, close: async () => {} };
+}
+
+export async function startFakeNotify(state: FakeNotify = newFakeNotify()): Promise<FakeNotify> {
   const server = http.createServer(async (req, res) => {
     state.started++;
     const chunks: Buffer[] = [];

@@ -1,14 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderNumber } from "~/lib/order-number";
 import type { Part } from "~/lib/part";
 import { generateParts } from "~server/demo-catalogue.server";
-import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
-
-let notify: FakeNotify;
+import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
 
 // The server runs on the same deterministic demo catalogue.
 const parts = generateParts(360).flatMap((g) => g.parts);
@@ -16,21 +13,8 @@ const twoInStock = parts.find((p) => p.balance === 2)!;
 const another = parts.find((p) => p.balance >= 5 && p.id !== twoInStock.id)!;
 const soldOut = parts.find((p) => p.balance === 0)!;
 
-beforeAll(async () => {
-  notify = await startFakeNotify();
-});
-
-afterAll(async () => {
-  await notify?.close();
-});
-
-// Started after the fake notify service above, stopped before it.
+const notify = fakeNotifyForFile();
 const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "cart-key" }));
-
-beforeEach(() => {
-  notify.received = [];
-  notify.mode = "ok";
-});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -7,8 +7,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
-import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { afterAll, beforeAll, beforeEach, onTestFinished } from "vitest";
 import { CHROMIUM_PATH } from "../chromium";
+import { newFakeNotify, startFakeNotify, type FakeNotify } from "../fake-notify";
 import { builtServerEnv, freePort, waitForHealthz } from "../server-process";
 
 export { freePort };
@@ -99,6 +100,24 @@ export function serverAndBrowser(env: () => Record<string, string> = () => ({}))
       return browser;
     },
   };
+}
+
+/**
+ * The fake notify service of a test file: started before the file's tests, closed after them, and
+ * emptied and answering "ok" again before each test. Call it before `serverAndBrowser`, whose
+ * `env` reads its url (hooks registered earlier run first on start, last on stop).
+ */
+export function fakeNotifyForFile(): FakeNotify {
+  const notify = newFakeNotify();
+  beforeAll(async () => {
+    await startFakeNotify(notify);
+  });
+  afterAll(() => notify.close());
+  beforeEach(() => {
+    notify.received = [];
+    notify.mode = "ok";
+  });
+  return notify;
 }
 
 export interface ContextOptions {

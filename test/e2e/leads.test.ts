@@ -2,28 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { MODES, openPage, serverAndBrowser } from "./harness";
+import { describe, expect, it } from "vitest";
+import { fakeNotifyForFile, MODES, openPage, serverAndBrowser } from "./harness";
 
 const KEY = "e2e-notify-key-51c2";
-let notify: FakeNotify;
-
-beforeAll(async () => {
-  notify = await startFakeNotify();
-});
-
-afterAll(async () => {
-  await notify?.close();
-});
-
-// Started after the fake notify service above, stopped before it.
+const notify = fakeNotifyForFile();
 const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1500" }));
-
-beforeEach(() => {
-  notify.received = [];
-  notify.mode = "ok";
-});
 
 async function fillLead(page: Page, dialog: ReturnType<Page["getByRole"]>, name = "Иванов Иван") {
   await dialog.getByLabel("ФИО").fill(name);

@@ -1,21 +1,10 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SITE } from "~/data/site";
-import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { MODES, openPage, serverAndBrowser } from "./harness";
+import { fakeNotifyForFile, MODES, openPage, serverAndBrowser } from "./harness";
 
-let notify: FakeNotify;
-beforeAll(async () => {
-  notify = await startFakeNotify();
-});
-afterAll(async () => {
-  await notify?.close();
-});
+const notify = fakeNotifyForFile();
 const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "leasing-key" }));
-beforeEach(() => {
-  notify.received = [];
-});
-
 /**
  * The figures worked out here, apart from the site's code: the advance, then the whole-rouble
  * payment that clears the debt month by month (interest added, payment taken) within the term,

@@ -1,17 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
+import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
 
 const COUNTER = "98765432";
-let notify: FakeNotify;
-beforeAll(async () => {
-  notify = await startFakeNotify();
-});
-afterAll(async () => {
-  await notify?.close();
-});
+const notify = fakeNotifyForFile();
 const counted = serverAndBrowser(() => ({ YANDEX_METRICA_ID: COUNTER, NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "e2e-metrica-key" }));
 const uncounted = serverAndBrowser();
 

@@ -1,22 +1,11 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { MODES, openPage, serverAndBrowser } from "./harness";
+import type { FakeNotify } from "../fake-notify";
+import { fakeNotifyForFile, MODES, openPage, serverAndBrowser } from "./harness";
 
-let notify: FakeNotify;
-beforeAll(async () => {
-  notify = await startFakeNotify();
-});
-afterAll(async () => {
-  await notify?.close();
-});
+const notify = fakeNotifyForFile();
 const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "e2e-parts-list-key" }));
-beforeEach(() => {
-  notify.received = [];
-  notify.mode = "ok";
-});
-
 const parts = generateParts(360).flatMap((g) => g.parts);
 const outOfStock = parts.find((p) => p.balance === 0)!;
 const inStock = parts.find((p) => p.balance > 0)!;

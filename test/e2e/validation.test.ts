@@ -1,8 +1,7 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { startFakeNotify, type FakeNotify } from "../fake-notify";
-import { openPage, serverAndBrowser } from "./harness";
+import { fakeNotifyForFile, openPage, serverAndBrowser } from "./harness";
 
 /**
  * Spec §5 as a visitor meets it. With JavaScript each field's message appears while it is typed
@@ -11,18 +10,8 @@ import { openPage, serverAndBrowser } from "./harness";
  * enabled so the fixed form can be sent.
  */
 
-let notify: FakeNotify;
-beforeAll(async () => {
-  notify = await startFakeNotify();
-});
-afterAll(async () => {
-  await notify?.close();
-});
+const notify = fakeNotifyForFile();
 const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "validation-key" }));
-beforeEach(() => {
-  notify.received = [];
-});
-
 const part = generateParts(360)
   .flatMap((g) => g.parts)
   .find((p) => p.balance >= 3)!;
