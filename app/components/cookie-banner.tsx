@@ -1,8 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { COOKIE_CONSENT_STORAGE_KEY } from "~/lib/consent";
-import { serializeConsentCookie } from "~/lib/cookies";
-import { acceptCookies } from "~/utils/cookie-consent";
+import { acceptCookies, restoreAcceptedCookies } from "~/utils/cookie-consent";
 
 /**
  * Shown until accepted. Without JavaScript 'Принять' posts to /cookie-consent and comes back;
@@ -15,14 +13,7 @@ export function CookieBanner() {
 
   useEffect(() => {
     // Accepted earlier in this browser but the cookie is gone: restore it quietly.
-    try {
-      if (window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY) === "true") {
-        document.cookie = serializeConsentCookie();
-        setHidden(true);
-      }
-    } catch {
-      // Storage can be blocked; the cookie alone still works.
-    }
+    if (restoreAcceptedCookies()) setHidden(true);
   }, []);
 
   if (hidden) return null;

@@ -5,15 +5,25 @@ import { hasConsentCookie, serializeConsentCookie } from "~/lib/cookies";
 /** Dispatched on window when the visitor accepts the cookie banner. */
 const COOKIES_ACCEPTED_EVENT = "cookies-accepted";
 
-/** Whether this browser has accepted the cookie banner: the cookie, or the flag in localStorage. */
-export function hasAcceptedCookies(): boolean {
-  if (hasConsentCookie(document.cookie)) return true;
+/** The flag 'Принять' left in localStorage; storage can be blocked, and then the cookie alone counts. */
+function storedAcceptance(): boolean {
   try {
     return window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY) === "true";
   } catch {
-    // Storage can be blocked; the cookie alone still works.
     return false;
   }
+}
+
+/** Whether this browser has accepted the cookie banner: the cookie, or the flag in localStorage. */
+export function hasAcceptedCookies(): boolean {
+  return hasConsentCookie(document.cookie) || storedAcceptance();
+}
+
+/** Accepted earlier in this browser but the cookie is gone: puts the cookie back. Whether it was accepted. */
+export function restoreAcceptedCookies(): boolean {
+  if (!storedAcceptance()) return false;
+  document.cookie = serializeConsentCookie();
+  return true;
 }
 
 /** The banner's 'Принять' with JavaScript: both flags stored, and whoever waits for consent told. */

@@ -6,7 +6,11 @@ import type { EcommerceEvent } from "~/lib/analytics";
  */
 export function pushDataLayer(event: EcommerceEvent): void {
   if (typeof window === "undefined") return;
+  dataLayer().push(event);
+}
+
+/** window.dataLayer, created when nothing has made it yet. */
+export function dataLayer(): unknown[] {
   const w = window as unknown as { dataLayer?: unknown[] };
-  w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push(event);
+  return (w.dataLayer = w.dataLayer ?? []);
 }

@@ -1,4 +1,5 @@
 import { METRICA_INIT_OPTIONS, METRICA_TAG_URL } from "~/lib/analytics";
+import { dataLayer } from "./data-layer";
 
 type Ym = ((...args: unknown[]) => void) & { a?: unknown[][]; l?: number };
 
@@ -12,9 +13,10 @@ function ymOf(): Ym | undefined {
  * after the page has loaded, so it never competes with the page's own resources. Once per page.
  */
 export function startMetrica(counterId: string): void {
-  const w = window as unknown as { ym?: Ym; dataLayer?: unknown[] };
+  const w = window as unknown as { ym?: Ym };
   if (w.ym) return;
-  w.dataLayer = w.dataLayer ?? [];
+  // The tag reads e-commerce events from this array (METRICA_INIT_OPTIONS.ecommerce).
+  dataLayer();
   const ym: Ym = (...args: unknown[]) => {
     (ym.a = ym.a ?? []).push(args);
   };
