@@ -3,6 +3,7 @@
  * the same field rules, so a message never differs between the two sides.
  */
 import { z } from "zod";
+import { canonicalPhone } from "./phone";
 
 export const MESSAGES = {
   name: "Заполните ФИО",
@@ -12,38 +13,17 @@ export const MESSAGES = {
   consent: "Необходимо согласие на обработку персональных данных",
 } as const;
 
-export const PHONE_MASK = "+7 (___) ___-__-__";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT = 2000;
-
-/** Digits of a phone as typed; 11 are required. */
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, "");
-}
-
-/**
- * A pasted or autofilled number ('+79123456789', '89123456789', '9123456789') as the mask's
- * ten digits after +7, so a visitor's saved phone fills the mask correctly.
- */
-export function normalizePastedPhone(value: string): string {
-  const digits = phoneDigits(value);
-  if (digits.length === 11 && (digits.startsWith("7") || digits.startsWith("8"))) return digits.slice(1);
-  if (digits.length > 10) return digits.slice(-10);
-  return digits;
-}
-
-/** The phone as sent onward: spaces removed (spec §7). */
-export function phoneForSending(value: string): string {
-  return value.replace(/\s+/g, "");
-}
 
 const text = (max = MAX_TEXT) => z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `Не более ${max} символов`));
 
 const nameField = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, MESSAGES.name).max(200, "Не более 200 символов"));
 
+/** 11 digits (spec §5) of a Russian number, kept in the mask's form whichever way it was written. */
 const phoneField = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : ""),
-  z.string().refine((v) => phoneDigits(v).length === 11, MESSAGES.phone),
+  (v) => (typeof v === "string" ? (canonicalPhone(v) ?? v.trim()) : ""),
+  z.string().refine((v) => canonicalPhone(v) !== null, MESSAGES.phone),
 );
 
 const emailField = z.preprocess(

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, onTestFinished } from "vitest";
 import { CHROMIUM_PATH } from "../chromium";
 import { newFakeNotify, startFakeNotify, type FakeNotify } from "../fake-notify";
@@ -128,8 +128,11 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
 }
 
+/** Contexts opened with JavaScript off: nothing can be evaluated in their pages. */
+const withoutJavaScript = new WeakSet<BrowserContext>();
+
 export async function newContext(browser: Browser, baseURL: string, { javaScriptEnabled, mobile, viewport }: ContextOptions): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     javaScriptEnabled,
     locale: "ru-RU",
@@ -137,6 +140,8 @@ export async function newContext(browser: Browser, baseURL: string, { javaScript
     isMobile: mobile ?? false,
     hasTouch: mobile ?? false,
   });
+  if (!javaScriptEnabled) withoutJavaScript.add(context);
+  return context;
 }
 
 /** Closes `context` when the running test finishes, whether it passed or failed. Call it inside a test. */
@@ -291,6 +296,39 @@ export async function settled(page: Page, javaScriptEnabled: boolean, timeout = 
     page.off("requestfinished", ended);
     page.off("requestfailed", ended);
   }
+}
+
+/**
+ * Lets the page run the timers that were due before this moment. The phone mask keeps the field's
+ * selection with a timer and refuses a key that arrives before it has run, as a robot's keys do (a
+ * person is slower). A timer set now runs after every timer due earlier, so when it has run, the
+ * mask is ready for the next key, however busy the machine is.
+ */
+export async function nextKeyReady(page: Page): Promise<void> {
+  if (withoutJavaScript.has(page.context())) return;
+  // Browsers hold a repeating timer to at least 4 ms.
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 5)));
+}
+
+/**
+ * Types `keys` into `field` one key at a time, as a person does (never `fill`, which pastes): each
+ * character, or each named key ("Backspace", "Control+a"), goes in once the page has taken the one
+ * before it.
+ */
+export async function typeKeys(field: Locator, keys: string | string[]): Promise<void> {
+  const page = field.page();
+  await field.focus();
+  await nextKeyReady(page);
+  for (const key of typeof keys === "string" ? [...keys] : keys) {
+    if (typeof keys === "string") await page.keyboard.type(key);
+    else await page.keyboard.press(key);
+    await nextKeyReady(page);
+  }
+}
+
+/** Empties a text field the way a person does: select all, then Backspace. */
+export async function clearByKeys(field: Locator): Promise<void> {
+  await typeKeys(field, ["Control+a", "Backspace"]);
 }
 
 export const MODES = [

@@ -211,15 +211,4 @@ describe("lead form details with JavaScript", () => {
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
     expect(notify.received.at(-1)?.multipart?.files[0].size).toBe(3 * 1024 * 1024);
   });
-
-  it("takes a pasted or autofilled +7 or 8 number without losing a digit", async () => {
-    const { page } = await openPage(suite, "/delivery?modal=callback", { javaScriptEnabled: true });
-    const phone = page.getByRole("dialog").getByLabel("Телефон");
-    for (const typed of ["+79123456789", "89123456789"]) {
-      await phone.fill("");
-      await phone.fill(typed);
-      await expect(phone.inputValue()).resolves.toBe("+7 (912) 345-67-89");
-    }
-    await phone.blur();
-  });
 });

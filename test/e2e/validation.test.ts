@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { fakeNotifyForFile, openPage, serverAndBrowser } from "./harness";
+import { clearByKeys, fakeNotifyForFile, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 /**
  * Spec §5 as a visitor meets it. With JavaScript each field's message appears while it is typed
@@ -36,25 +36,12 @@ async function focused(field: Locator): Promise<boolean> {
   return field.evaluate((el) => el === document.activeElement);
 }
 
-/**
- * Key by key at a brisk typist's pace: the phone mask drops a key that arrives before its
- * selection tracker has run (a timer between keys), which only a robot outpaces.
- */
-async function typeSlowly(field: Locator, text: string) {
-  await field.pressSequentially(text, { delay: 40 });
-}
-
 /** Types `text` into `field`, then waits for `message` to be shown or gone. */
 async function typeAndSee(scope: Locator, field: Locator, text: string, message: string, visible: boolean) {
-  await typeSlowly(field, text);
+  await typeKeys(field, text);
   await scope.getByText(message).waitFor({ state: visible ? "visible" : "detached" });
   // Seen while the visitor is still in the field.
   expect(await focused(field)).toBe(true);
-}
-
-async function clearField(field: Locator) {
-  await field.press("Control+a");
-  await field.press("Backspace");
 }
 
 describe("validation as the visitor types, with JavaScript", () => {
@@ -76,8 +63,8 @@ describe("validation as the visitor types, with JavaScript", () => {
     // Every other message of §5, raised and cleared while typing.
     const name = form.getByLabel("ФИО");
     await name.click();
-    await typeSlowly(name, "Иван");
-    await clearField(name);
+    await typeKeys(name, "Иван");
+    await clearByKeys(name);
     await form.getByText(MESSAGES.name).waitFor();
     await expect(button.isDisabled()).resolves.toBe(true);
     await typeAndSee(form, name, "Иванов Иван", MESSAGES.name, false);

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useField } from "remix-validated-form";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
-import { normalizePastedPhone, phoneDigits, PHONE_MASK } from "~/lib/lead-schemas";
+import { PHONE_MASK, phoneTyped } from "~/lib/phone";
 
 /**
  * The shared check runs on every change of a field (spec §5): its message appears or clears at
@@ -121,17 +121,8 @@ export function InnField({ formId }: { formId: string }) {
   );
 }
 
-/**
- * A pasted or autofilled '+79123456789' or '89123456789' would otherwise land as
- * '+7 (791) 234-56-78': the leading 7 or 8 is the country code, not the first digit.
- */
-const trackPhone: Track = ({ inputType, data, value, selectionStart, selectionEnd }) => {
-  if (inputType !== "insert" || !data) return data;
-  const digits = phoneDigits(data);
-  const replacesAll = selectionStart <= 4 && selectionEnd >= value.length - 1;
-  if (digits.length >= 10 && (replacesAll || phoneDigits(value).length <= 1)) return normalizePastedPhone(data);
-  return data;
-};
+/** The leading 8 or +7 people type is the mask's country code (app/lib/phone.ts). */
+const trackPhone: Track = (edit) => phoneTyped(edit);
 
 export function PhoneField({ formId }: { formId: string }) {
   const { error, getInputProps } = useField("phone", { validationBehavior: BEHAVIOUR });
