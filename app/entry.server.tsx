@@ -3,7 +3,13 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErr
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce-provider";
-import { isSharedCacheable, matchesEtag, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, weakEtag } from "~server/http-cache.server";
+import {
+  isSharedCacheable,
+  matchesEtag,
+  PRIVATE_NO_STORE,
+  PUBLIC_HTML_CACHE,
+  weakEtag,
+} from "~server/http-cache.server";
 import { pageCache, pageCacheKey } from "~server/page-cache.server";
 import { errorMessage, log } from "~server/log.server";
 import { securityHeaders } from "~server/security-headers.server";
@@ -26,7 +32,11 @@ function stripTrailingNulls() {
 }
 
 /** The whole page as bytes, once every lazy part (a modal's form) has rendered. */
-function renderPage(element: JSX.Element, nonce: string, onError: (error: unknown) => void): Promise<Uint8Array<ArrayBuffer>> {
+function renderPage(
+  element: JSX.Element,
+  nonce: string,
+  onError: (error: unknown) => void,
+): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,
@@ -76,7 +86,8 @@ export default async function handleRequest(
   );
 
   const cacheable = isSharedCacheable(request, status);
-  for (const [key, value] of Object.entries(securityHeaders(nonce, loadContext?.services?.config))) responseHeaders.set(key, value);
+  for (const [key, value] of Object.entries(securityHeaders(nonce, loadContext?.services?.config)))
+    responseHeaders.set(key, value);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", cacheable ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
   if (!cacheable) return new Response(html, { status, headers: responseHeaders });
@@ -85,7 +96,12 @@ export default async function handleRequest(
   const etag = weakEtag(nonce ? Buffer.from(html).toString("utf8").replaceAll(nonce, "") : html);
   responseHeaders.set("ETag", etag);
   if (!responseHeaders.has("Set-Cookie")) {
-    pageCache.set(pageCacheKey(new URL(request.url)), { status, headers: [...responseHeaders], body: Buffer.from(html), etag });
+    pageCache.set(pageCacheKey(new URL(request.url)), {
+      status,
+      headers: [...responseHeaders],
+      body: Buffer.from(html),
+      etag,
+    });
   }
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
     // The stored copy keeps its own policy: its nonce is not this response's.
@@ -98,7 +114,10 @@ export default async function handleRequest(
 /** Loader data for client-side navigation follows the same rule as the page. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   if (!response.headers.has("Cache-Control")) {
-    response.headers.set("Cache-Control", isSharedCacheable(request, response.status) ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
+    response.headers.set(
+      "Cache-Control",
+      isSharedCacheable(request, response.status) ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE,
+    );
   }
   return response;
 };

@@ -43,7 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
   const rawCart = readCart(request);
   const cart = snapshot ? clampToStock(rawCart, (id) => snapshot.byId.get(id)?.balance) : rawCart;
-  const balances = snapshot ? Object.fromEntries(rawCart.map((item) => [item.id, snapshot.byId.get(item.id)?.balance ?? 0])) : {};
+  const balances = snapshot
+    ? Object.fromEntries(rawCart.map((item) => [item.id, snapshot.byId.get(item.id)?.balance ?? 0]))
+    : {};
   // Analytics events of cart changes made without JavaScript, handed over once.
   const cartEvents = await readCartEvents(request);
   const headers = new Headers();
@@ -126,7 +128,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Early in the page (it is fixed to the bottom of the screen): painted with the first frame,
             not after the rest of the HTML has been parsed, and reached right after the skip link. */}
         {data && !data.cookieAccepted ? <CookieBanner /> : null}
-        <CartProvider serverCart={data?.cart ?? NO_CART} balances={data?.balances ?? NO_BALANCES} pendingEvents={data?.cartEvents ?? NO_EVENTS}>
+        <CartProvider
+          serverCart={data?.cart ?? NO_CART}
+          balances={data?.balances ?? NO_BALANCES}
+          pendingEvents={data?.cartEvents ?? NO_EVENTS}
+        >
           <HeaderWithCart />
           <main id="main" tabIndex={-1}>
             {children}
@@ -134,7 +140,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter />
           <ModalOutlet />
         </CartProvider>
-        {data?.yandexMetricaId ? <YandexMetrica counterId={data.yandexMetricaId} acceptedOnServer={data.cookieAccepted} /> : null}
+        {data?.yandexMetricaId ? (
+          <YandexMetrica counterId={data.yandexMetricaId} acceptedOnServer={data.cookieAccepted} />
+        ) : null}
         <HydrationMarker />
         {/* A new page starts at the top, Back and Forward restore the position (spec §2); links
             and forms that only change filters or open a modal pass preventScrollReset. */}

@@ -94,7 +94,8 @@ function fullQuery(q: Partial<PartsQuery>, sortBy: PartsOrder): PartsQuery {
 
 /** Same fields and values, an absent `shownQuery` being undefined. */
 function sameAnswer(a: object, b: object): boolean {
-  const canonical = (o: object) => JSON.stringify(Object.entries({ shownQuery: undefined, ...o }).sort(([x], [y]) => x.localeCompare(y)));
+  const canonical = (o: object) =>
+    JSON.stringify(Object.entries({ shownQuery: undefined, ...o }).sort(([x], [y]) => x.localeCompare(y)));
   return canonical(a) === canonical(b);
 }
 
@@ -225,7 +226,9 @@ function bench(size: number): Summary {
   // What the queries keep between calls: the bitsets they borrow (and the reference's last search).
   const scratchBytes = memory() - before;
 
-  console.log(`\n=== ${size.toLocaleString("ru-RU")} parts, ${index.vocabulary.words.length.toLocaleString("ru-RU")} distinct words ===`);
+  console.log(
+    `\n=== ${size.toLocaleString("ru-RU")} parts, ${index.vocabulary.words.length.toLocaleString("ru-RU")} distinct words ===`,
+  );
   console.log(
     `index build ${indexMs.toFixed(0)} ms, ${mb(indexBytes)}; whole snapshot (index, 4 orders, maps) ${snapshotMs.toFixed(0)} ms, ${mb(
       snapshotBytes,
@@ -242,13 +245,17 @@ function bench(size: number): Summary {
     const got = runPartsQuery(snapshot, fullQuery(c.query, "name_asc"));
     const shown = got.shownQuery ? ` → ${got.shownQuery}` : "";
     const cells = ORDERS.map((o) => ms(quantile(perCase[k][o].cpu, 0.5), 10)).join(" ");
-    console.log(`${(c.label + shown).slice(0, 36).padEnd(36)} ${String(got.total).padStart(7)} ${cells}  ${checked ? (same[k] ? "yes" : "NO") : "-"}`);
+    console.log(
+      `${(c.label + shown).slice(0, 36).padEnd(36)} ${String(got.total).padStart(7)} ${cells}  ${checked ? (same[k] ? "yes" : "NO") : "-"}`,
+    );
   });
   console.log(
     `suggestions (${keys.length} inputs, e.g. ${keys
       .slice(0, 3)
       .map((k) => `'${k}'`)
-      .join(", ")}…): median ${ms(quantile(suggest.cpu, 0.5)).trim()} ms, p95 ${ms(quantile(suggest.cpu, 0.95)).trim()} ms CPU`,
+      .join(
+        ", ",
+      )}…): median ${ms(quantile(suggest.cpu, 0.5)).trim()} ms, p95 ${ms(quantile(suggest.cpu, 0.95)).trim()} ms CPU`,
   );
   return {
     size,
@@ -280,9 +287,13 @@ const columns: [string, (r: Summary) => Samples][] = [
 ];
 for (const kind of ["cpu", "wall"] as const) {
   console.log(`\n=== per call, ${kind === "cpu" ? "CPU time" : "wall clock"}: median / p95 ms ===`);
-  console.log(`${"parts".padStart(8)} ${columns.map(([name]) => name.padStart(15)).join(" ")} ${"naive med".padStart(10)}`);
+  console.log(
+    `${"parts".padStart(8)} ${columns.map(([name]) => name.padStart(15)).join(" ")} ${"naive med".padStart(10)}`,
+  );
   for (const r of results) {
-    const cells = columns.map(([, pick]) => `${ms(quantile(pick(r)[kind], 0.5), 6)} /${ms(quantile(pick(r)[kind], 0.95), 6)}`.padStart(15));
+    const cells = columns.map(([, pick]) =>
+      `${ms(quantile(pick(r)[kind], 0.5), 6)} /${ms(quantile(pick(r)[kind], 0.95), 6)}`.padStart(15),
+    );
     console.log(`${String(r.size).padStart(8)} ${cells.join(" ")} ${ms(quantile(r.naive, 0.5), 10)}`);
   }
 }

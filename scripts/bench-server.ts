@@ -73,15 +73,33 @@ const RETURNING = { Cookie: "cookie_consent=1" };
  * `unique` adds a counter to every request's query, so none is answered by the page micro-cache:
  * it measures the full path (loaders, catalogue query, React render) on every request.
  */
-function bench(url: string, duration = DURATION, unique = false, headers: Record<string, string> = {}): Promise<autocannon.Result> {
+function bench(
+  url: string,
+  duration = DURATION,
+  unique = false,
+  headers: Record<string, string> = {},
+): Promise<autocannon.Result> {
   let n = 0;
   const target = new URL(url);
   const requests = unique
-    ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `${target.pathname}${target.search}${target.search ? "&" : "?"}n=${n++}` }) }]
+    ? [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            path: `${target.pathname}${target.search}${target.search ? "&" : "?"}n=${n++}`,
+          }),
+        },
+      ]
     : undefined;
   return new Promise((resolve, reject) => {
     autocannon(
-      { url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip", ...headers }, ...(requests ? { requests } : {}) },
+      {
+        url,
+        connections: CONNECTIONS,
+        duration,
+        headers: { "accept-encoding": "gzip", ...headers },
+        ...(requests ? { requests } : {}),
+      },
       (err: Error | null, result: autocannon.Result) => (err ? reject(err) : resolve(result)),
     );
   });
@@ -100,7 +118,10 @@ interface CpuProfile {
 /** Self-time categories of --profile, by script URL; the first match wins. */
 const PROFILE_CATEGORIES: [RegExp, string][] = [
   [/node:zlib|\/(compression|on-headers)\//, "gzip (zlib, compression middleware)"],
-  [/\/(react-dom|react|react-router|react-router-dom|@remix-run\/react)\//, "React render (react-dom/server, Remix components)"],
+  [
+    /\/(react-dom|react|react-router|react-router-dom|@remix-run\/react)\//,
+    "React render (react-dom/server, Remix components)",
+  ],
   [/\/@remix-run\//, "Remix request handling (router, loaders, adapter)"],
   [/\/build\/index\.js$/, "app and server code (build/index.js)"],
   [/node:internal\/stream_base_commons|node:net/, "socket writes"],
@@ -182,7 +203,9 @@ async function profileReturning(base: string, child: ChildProcess, profileDir: s
   const url = `${base}/catalog/parts`;
   await rawGet(url, RETURNING);
   await bench(url, 2, false, RETURNING);
-  process.stdout.write(`autocannon returning: /catalog/parts (${DURATION} s, ${CONNECTIONS} connections) under --cpu-prof … `);
+  process.stdout.write(
+    `autocannon returning: /catalog/parts (${DURATION} s, ${CONNECTIONS} connections) under --cpu-prof … `,
+  );
   const from = process.hrtime.bigint();
   const r = await bench(url, DURATION, false, RETURNING);
   const to = process.hrtime.bigint();
@@ -202,11 +225,15 @@ async function pagesSection() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   const profileDir = args.profile ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-profile-")) : undefined;
   let output = "";
-  const child = spawn(process.execPath, [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "build/index.js"], {
-    env: builtServerEnv(port, dataDir, { DEMO_PARTS_COUNT: String(PARTS) }),
-    // The request log (stdout) is discarded: it would measure the terminal, not the server.
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "build/index.js"],
+    {
+      env: builtServerEnv(port, dataDir, { DEMO_PARTS_COUNT: String(PARTS) }),
+      // The request log (stdout) is discarded: it would measure the terminal, not the server.
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   child.stderr!.on("data", (c) => (output += c));
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
@@ -236,11 +263,18 @@ async function pagesSection() {
     if (!chunkPath) throw new Error("no root chunk linked from the parts page");
 
     const returningPartPath = await firstLink(base, "/catalog/parts", /^\/catalog\/parts\/[^/]+$/);
-    const returningPaths = ["/catalog/parts", `/catalog/parts?search=${encodeURIComponent("фильтр")}`, returningPartPath, "/delivery"];
+    const returningPaths = [
+      "/catalog/parts",
+      `/catalog/parts?search=${encodeURIComponent("фильтр")}`,
+      returningPartPath,
+      "/delivery",
+    ];
     for (const p of returningPaths) {
       const r = await rawGet(base + p, { ...RETURNING, "accept-encoding": "gzip" });
       if (r.status !== 200 || !String(r.headers["cache-control"]).includes("private")) {
-        throw new Error(`${p} with the consent cookie answered ${r.status}, Cache-Control ${r.headers["cache-control"]}: expected a private 200`);
+        throw new Error(
+          `${p} with the consent cookie answered ${r.status}, Cache-Control ${r.headers["cache-control"]}: expected a private 200`,
+        );
       }
     }
 
@@ -267,7 +301,15 @@ async function pagesSection() {
     // Warm: a short run on each target.
     for (const t of targets) await bench(base + t.path, 2, t.unique, t.headers);
 
-    const results: { name: string; path: string; rps: number; p99: number; p50: number; errors: number; non2xx: number }[] = [];
+    const results: {
+      name: string;
+      path: string;
+      rps: number;
+      p99: number;
+      p50: number;
+      errors: number;
+      non2xx: number;
+    }[] = [];
     for (const t of targets) {
       process.stdout.write(`autocannon ${t.name} (${DURATION} s, ${CONNECTIONS} connections) … `);
       const r = await bench(base + t.path, DURATION, t.unique, t.headers);
@@ -284,10 +326,19 @@ async function pagesSection() {
     }
 
     const health = results[0];
-    console.log(`\nServer at ${PARTS.toLocaleString("en")} demo parts (first parts-list load, snapshot + index: ${firstMs.toFixed(0)} ms)\n`);
+    console.log(
+      `\nServer at ${PARTS.toLocaleString("en")} demo parts (first parts-list load, snapshot + index: ${firstMs.toFixed(0)} ms)\n`,
+    );
     const printTable = (rows: typeof results) => {
       console.log(
-        ["target".padEnd(56), "req/s".padStart(8), "p50 ms".padStart(7), "p99 ms".padStart(7), "vs /healthz".padStart(11), "errors".padStart(7)].join(" | "),
+        [
+          "target".padEnd(56),
+          "req/s".padStart(8),
+          "p50 ms".padStart(7),
+          "p99 ms".padStart(7),
+          "vs /healthz".padStart(11),
+          "errors".padStart(7),
+        ].join(" | "),
       );
       for (const r of rows) {
         console.log(
@@ -303,7 +354,9 @@ async function pagesSection() {
       }
     };
     printTable(results.slice(0, targets.length - returning.length));
-    console.log(`\nReturning visitor (Cookie: cookie_consent=1, accept-encoding: gzip): private pages, no page cache\n`);
+    console.log(
+      `\nReturning visitor (Cookie: cookie_consent=1, accept-encoding: gzip): private pages, no page cache\n`,
+    );
     printTable([health, ...results.slice(targets.length - returning.length)]);
 
     // Bytes: the first parts page as sent (gzip), beside a browser-side catalogue at 10 000 parts.
@@ -322,10 +375,14 @@ async function pagesSection() {
     const failed = results.some((r) => r.errors + r.non2xx > 0);
     if (failed) console.log("\nSome requests failed (errors, timeouts or non-2xx answers).");
     if (ratio < TARGET_RATIO) {
-      console.log(`\nTarget missed: the parts list keeps ${(ratio * 100).toFixed(1)} % of /healthz throughput (< ${TARGET_RATIO * 100} %).`);
+      console.log(
+        `\nTarget missed: the parts list keeps ${(ratio * 100).toFixed(1)} % of /healthz throughput (< ${TARGET_RATIO * 100} %).`,
+      );
       process.exitCode = 1;
     } else {
-      console.log(`\nTarget met: the parts list keeps ${(ratio * 100).toFixed(1)} % of /healthz throughput (>= ${TARGET_RATIO * 100} %).`);
+      console.log(
+        `\nTarget met: the parts list keeps ${(ratio * 100).toFixed(1)} % of /healthz throughput (>= ${TARGET_RATIO * 100} %).`,
+      );
     }
     if (failed) process.exitCode = 1;
   } finally {
@@ -390,13 +447,21 @@ interface Started {
 }
 
 /** The built server on the fake parts API; resolves once a parts page lists parts. */
-async function startOnParts(partsUrl: string, ttlSeconds: number, timeoutMs: number): Promise<Started & { loadMs: number }> {
+async function startOnParts(
+  partsUrl: string,
+  ttlSeconds: number,
+  timeoutMs: number,
+): Promise<Started & { loadMs: number }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   let output = "";
   const child = spawn(process.execPath, ["build/index.js"], {
-    env: builtServerEnv(port, dataDir, { PARTS_API_URL: partsUrl, PARTS_CACHE_TTL_SECONDS: String(ttlSeconds), PARTS_TIMEOUT_MS: "120000" }),
+    env: builtServerEnv(port, dataDir, {
+      PARTS_API_URL: partsUrl,
+      PARTS_CACHE_TTL_SECONDS: String(ttlSeconds),
+      PARTS_TIMEOUT_MS: "120000",
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.on("data", (c) => (output = (output + c).slice(-20_000)));
@@ -406,7 +471,8 @@ async function startOnParts(partsUrl: string, ttlSeconds: number, timeoutMs: num
   child.stdout!.on("data", (chunk: Buffer) => {
     const lines = (partial + chunk.toString("utf8")).split("\n");
     partial = lines.pop() ?? "";
-    for (const line of lines) if (line.includes('"msg":"parts upstream"') && line.includes('"parts":')) loaded.push(Date.now());
+    for (const line of lines)
+      if (line.includes('"msg":"parts upstream"') && line.includes('"parts":')) loaded.push(Date.now());
   });
   const stop = async () => {
     if (child.exitCode === null) {
@@ -466,7 +532,9 @@ interface RefreshRow {
 
 async function refreshSection(): Promise<void> {
   const listPath = `/catalog/parts?search=${encodeURIComponent("фильтр масляный")}&page=2`;
-  process.stdout.write(`\nCatalogue refreshes: generating two catalogues of ${REFRESH_PARTS.toLocaleString("en")} parts … `);
+  process.stdout.write(
+    `\nCatalogue refreshes: generating two catalogues of ${REFRESH_PARTS.toLocaleString("en")} parts … `,
+  );
   const bodies = [catalogueBody(REFRESH_PARTS, 1), catalogueBody(REFRESH_PARTS, 2)];
   console.log(`${(bodies[0].length / 1e6).toFixed(1)} MB of JSON each`);
   const fake = await startFakeParts(bodies);
@@ -492,7 +560,9 @@ async function refreshSection(): Promise<void> {
           const refreshes = fake.hits - hitsBefore;
           const completed = server.loaded.filter((at) => at >= from).length;
           await stopVisitor();
-          console.log(`${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, refreshes: ${refreshes} started, ${completed} completed`);
+          console.log(
+            `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, refreshes: ${refreshes} started, ${completed} completed`,
+          );
           rows.push({
             name: `${label}: ${t.name}`,
             rps: r.requests.average,
@@ -512,7 +582,9 @@ async function refreshSection(): Promise<void> {
     await fake.close();
   }
 
-  console.log(`\nRefreshes at ${REFRESH_PARTS.toLocaleString("en")} parts (${(bodies[0].length / 1e6).toFixed(1)} MB of JSON, a new catalogue each time)\n`);
+  console.log(
+    `\nRefreshes at ${REFRESH_PARTS.toLocaleString("en")} parts (${(bodies[0].length / 1e6).toFixed(1)} MB of JSON, a new catalogue each time)\n`,
+  );
   console.log(
     [
       "target".padEnd(68),
@@ -574,7 +646,9 @@ async function refreshSection(): Promise<void> {
     }
   }
   if (memory.length) {
-    console.log(`\n${"parts".padStart(9)} | ${"JSON MB".padStart(8)} | ${"load s".padStart(7)} | ${"RSS MB".padStart(7)} | ${"peak RSS MB".padStart(11)}`);
+    console.log(
+      `\n${"parts".padStart(9)} | ${"JSON MB".padStart(8)} | ${"load s".padStart(7)} | ${"RSS MB".padStart(7)} | ${"peak RSS MB".padStart(11)}`,
+    );
     for (const m of memory) {
       console.log(
         `${m.parts.toLocaleString("en").padStart(9)} | ${m.mb.toFixed(0).padStart(8)} | ${m.loadS.toFixed(1).padStart(7)} | ${m.mem.rssMb.toFixed(0).padStart(7)} | ${m.mem.peakMb.toFixed(0).padStart(11)}`,

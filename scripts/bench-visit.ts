@@ -71,7 +71,13 @@ function watchNetwork(cdp: CDPSession) {
   const fromCache = new Set<string>();
   let current: PageFigures;
   const reset = () => {
-    current = { bytes: 0, requests: 0, cached: 0, lcp: null, byType: { document: 0, stylesheet: 0, script: 0, image: 0, media: 0, other: 0 } };
+    current = {
+      bytes: 0,
+      requests: 0,
+      cached: 0,
+      lcp: null,
+      byType: { document: 0, stylesheet: 0, script: 0, image: 0, media: 0, other: 0 },
+    };
     return current;
   };
   reset();
@@ -79,7 +85,8 @@ function watchNetwork(cdp: CDPSession) {
   cdp.on("Network.requestServedFromCache", (e) => fromCache.add(e.requestId));
   cdp.on("Network.responseReceived", (e) => {
     types.set(e.requestId, e.type);
-    if (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker) fromCache.add(e.requestId);
+    if (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker)
+      fromCache.add(e.requestId);
   });
   cdp.on("Network.loadingFinished", (e) => {
     if (fromCache.has(e.requestId)) {
@@ -114,7 +121,12 @@ function readLcp(page: Page): Promise<number | null> {
   });
 }
 
-async function walk(browser: Browser, base: string, paths: string[], javaScriptEnabled: boolean): Promise<PageFigures[]> {
+async function walk(
+  browser: Browser,
+  base: string,
+  paths: string[],
+  javaScriptEnabled: boolean,
+): Promise<PageFigures[]> {
   const context = await browser.newContext({
     javaScriptEnabled,
     locale: "ru-RU",
@@ -168,7 +180,8 @@ const medianOrNull = (values: (number | null)[]) => {
 
 function printWalk(title: string, names: string[], runs: PageFigures[][]) {
   console.log(`\n${title} (median of ${runs.length} runs)`);
-  const row = (cells: string[]) => console.log([cells[0].padEnd(44), ...cells.slice(1).map((c) => c.padStart(9))].join(" | "));
+  const row = (cells: string[]) =>
+    console.log([cells[0].padEnd(44), ...cells.slice(1).map((c) => c.padStart(9))].join(" | "));
   row(["page", "KB", "requests", "cached", "LCP ms"]);
   names.forEach((name, i) => {
     const pages = runs.map((r) => r[i]);
@@ -188,7 +201,10 @@ function printWalk(title: string, names: string[], runs: PageFigures[][]) {
     String(median(runs.map((r) => sum(r, (f) => f.cached)))),
     ms(medianOrNull(runs.map((r) => (r.some((f) => f.lcp === null) ? null : sum(r, (f) => f.lcp!))))),
   ]);
-  console.log("walk KB by type: " + TYPES.map((t) => `${t} ${kb(median(runs.map((r) => sum(r, (f) => f.byType[t]))))}`).join(", "));
+  console.log(
+    "walk KB by type: " +
+      TYPES.map((t) => `${t} ${kb(median(runs.map((r) => sum(r, (f) => f.byType[t]))))}`).join(", "),
+  );
 }
 
 async function main() {
@@ -200,7 +216,10 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-visit-"));
   let output = "";
-  const child = spawn(process.execPath, ["build/index.js"], { env: builtServerEnv(port, dataDir), stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["build/index.js"], {
+    env: builtServerEnv(port, dataDir),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   child.stderr!.on("data", (c) => (output += c));
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");

@@ -93,16 +93,21 @@ class D {
 const d = () => new D();
 
 const path_ = (cls: string, dd: D | string) => `<path class="${cls}" d="${dd}"/>`;
-const poly = (cls: string, pts: Pt[]) => path_(cls, pts.map(([x, y], i) => `${i ? "L" : "M"}${fmt(x)} ${fmt(-y)}`).join("") + "Z");
+const poly = (cls: string, pts: Pt[]) =>
+  path_(cls, pts.map(([x, y], i) => `${i ? "L" : "M"}${fmt(x)} ${fmt(-y)}`).join("") + "Z");
 const rect = (cls: string, x: number, y: number, w: number, h: number, rx = 0) =>
   `<rect class="${cls}" x="${fmt(x)}" y="${fmt(-(y + h))}" width="${fmt(Math.max(0, w))}" height="${fmt(Math.max(0, h))}"${rx ? ` rx="${fmt(rx)}"` : ""}/>`;
-const circle = (cls: string, x: number, y: number, r: number) => `<circle class="${cls}" cx="${fmt(x)}" cy="${fmt(-y)}" r="${fmt(r)}"/>`;
+const circle = (cls: string, x: number, y: number, r: number) =>
+  `<circle class="${cls}" cx="${fmt(x)}" cy="${fmt(-y)}" r="${fmt(r)}"/>`;
 const ellipse = (cls: string, x: number, y: number, rx: number, ry: number) =>
   `<ellipse class="${cls}" cx="${fmt(x)}" cy="${fmt(-y)}" rx="${fmt(rx)}" ry="${fmt(ry)}"/>`;
 
 /** An annular sector, angles in degrees anticlockwise from +x (y up). */
 function ring(cls: string, cx: number, cy: number, r1: number, r2: number, a0: number, a1: number) {
-  const p = (a: number, r: number): Pt => [cx + r * Math.cos((a * Math.PI) / 180), cy + r * Math.sin((a * Math.PI) / 180)];
+  const p = (a: number, r: number): Pt => [
+    cx + r * Math.cos((a * Math.PI) / 180),
+    cy + r * Math.sin((a * Math.PI) / 180),
+  ];
   const large = a1 - a0 > 180 ? 1 : 0;
   const [o0, o1, i1, i0] = [p(a0, r1), p(a1, r1), p(a1, r2), p(a0, r2)];
   return path_(
@@ -354,17 +359,27 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
     const len = Math.min(tankTo - tankFrom, g.lng ? 1900 : 1600);
     const x = tankTo - len;
     if (g.lng) {
-      back.push(rect("m", x, 300, len, 820, 400), rect("ln", x + 420, 330, 1, 760), rect("ln", x + len - 420, 330, 1, 760));
+      back.push(
+        rect("m", x, 300, len, 820, 400),
+        rect("ln", x + 420, 330, 1, 760),
+        rect("ln", x + len - 420, 330, 1, 760),
+      );
       back.push(rect("o", x + len / 2 - 220, 640, 440, 150, 40));
     } else {
       back.push(rect("m", x, 430, len, 560, 170), rect("hl", x + 120, 860, len - 240, 50, 25));
-      back.push(rect("k", x + len * 0.22, 420, 55, 580), rect("k", x + len * 0.72, 420, 55, 580), rect("k", x + len - 300, 990, 160, 70, 20));
+      back.push(
+        rect("k", x + len * 0.22, 420, 55, 580),
+        rect("k", x + len * 0.72, 420, 55, 580),
+        rect("k", x + len - 300, 990, 160, 70, 20),
+      );
     }
     if (x - tankFrom > 550) back.push(rect("k", x - 560, 500, 480, 480, 40), rect("ln", x - 560, 880, 480, 1));
   }
   const angle = opts.wheelAngle ?? 0;
   const wheel = (id: string, x: number) =>
-    angle ? `<use href="#${id}" transform="translate(${fmt(x)} ${-TYRE}) rotate(${fmt(angle)})"/>` : `<use href="#${id}" x="${fmt(x)}" y="${-TYRE}"/>`;
+    angle
+      ? `<use href="#${id}" transform="translate(${fmt(x)} ${-TYRE}) rotate(${fmt(angle)})"/>`
+      : `<use href="#${id}" x="${fmt(x)}" y="${-TYRE}"/>`;
   const wheels = [...front.map((x) => wheel("w", x)), ...rear.map((x) => wheel("wr", x))];
   const guards = [...front.slice(1), ...rear].map((x) => ring("k", x, TYRE, 650, 595, 12, 168));
 
@@ -398,7 +413,10 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
       const bx = R - 400;
       const top = H - 330;
       mid.push(rect("f", 250, FRAME_TOP, bx - 250, 150), circle("k", 330, FRAME_TOP + 150, 90));
-      mid.push(rect("k", bx + 130, FRAME_TOP + 40, 180, 820, 30), rect("m", bx + 160, FRAME_TOP + 840, 120, top - FRAME_TOP - 1100, 20));
+      mid.push(
+        rect("k", bx + 130, FRAME_TOP + 40, 180, 820, 30),
+        rect("m", bx + 160, FRAME_TOP + 840, 120, top - FRAME_TOP - 1100, 20),
+      );
       mid.push(
         poly("b", [
           [0, 1800],
@@ -467,12 +485,18 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
         const c = at(u, 0);
         const v: Pt = [n[0] + 0.6 * dir[0], n[1] + 0.6 * dir[1]];
         const w = 0.03 * len;
-        const p = (k: number, j: number): Pt => [c[0] + 1400 * k * v[0] + w * j * dir[0], c[1] + 1400 * k * v[1] + w * j * dir[1]];
+        const p = (k: number, j: number): Pt => [
+          c[0] + 1400 * k * v[0] + w * j * dir[0],
+          c[1] + 1400 * k * v[1] + w * j * dir[1],
+        ];
         return poly("ds", [p(1, 1), p(1, -1), p(-1, -1), p(-1, 1)]);
       });
       mid.push(`<g clip-path="url(#drum)">${bands.join("")}</g>`);
       const band = (k0: number, k1: number, cls: string) =>
-        poly(cls, [...profile.map(([u, r]) => at(u, r * k0)), ...[...profile].reverse().map(([u, r]) => at(u, r * k1))]);
+        poly(cls, [
+          ...profile.map(([u, r]) => at(u, r * k0)),
+          ...[...profile].reverse().map(([u, r]) => at(u, r * k1)),
+        ]);
       mid.push(band(0.85, 0.55, "hl"), band(-0.55, -1, "sd"), poly("ln", outline));
       mid.push(
         poly("m", [
@@ -507,7 +531,11 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
         ]),
         rect("ln", -200, 1420, 900, 1),
       );
-      mid.push(rect("a", x1 - 1500, 720, 1300, 300, 40), rect("k", x1 - 1450, 280, 200, 440, 30), rect("k", x1 - 1530, 230, 360, 60, 20));
+      mid.push(
+        rect("a", x1 - 1500, 720, 1300, 300, 40),
+        rect("k", x1 - 1450, 280, 200, 440, 30),
+        rect("k", x1 - 1530, 230, 360, 60, 20),
+      );
       mid.push(rect("a", rear[0] + 700, 720, 1300, 300, 40), rect("k", rear[0] + 1750, 280, 200, 440, 30));
       mid.push(rect("a", x1 - 1300, SUBFRAME_TOP, 1050, 600, 60), rect("k", x1 - 1250, SUBFRAME_TOP + 600, 950, 120));
       mid.push(
@@ -526,9 +554,17 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
         rect("sd", x + 40, y, w - 80, h * 0.28) +
         rect("m", x + 80, y + h * 0.42, w - 160, 55, 20);
       mid.push(seg(300, 2230, x1 - 1250, 440));
-      over.push(rect("a", 100, 2230, 400, yb + 400 - 2230, 60), circle("k", 300, 2450, 130), circle("nt", 300, 2450, 45));
+      over.push(
+        rect("a", 100, 2230, 400, yb + 400 - 2230, 60),
+        circle("k", 300, 2450, 130),
+        circle("nt", 300, 2450, 45),
+      );
       over.push(seg(150, yb, F - 300, 400), seg(1150, yb + 420, F - 1700, H - yb - 420));
-      over.push(rect("a", F - 480, yb, 330, H - yb, 60), circle("k", F - 315, yb + 410, 130), circle("nt", F - 315, yb + 410, 45));
+      over.push(
+        rect("a", F - 480, yb, 330, H - yb, 60),
+        circle("k", F - 315, yb + 410, 130),
+        circle("nt", F - 315, yb + 410, 45),
+      );
       over.push(rect("k", 1080, 1900, 70, yb + 420 - 1900, 25), rect("k", 1050, 1850, 130, 90, 30));
       xmin = -250;
       break;
@@ -536,10 +572,18 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
     case "crane": {
       const xp = x1 - 950;
       mid.push(rect("f", 0, FRAME_TOP, x1, 150));
-      mid.push(rect("k", 0, SUBFRAME_TOP, xp, 160), rect("b", 0, SUBFRAME_TOP + 160, xp, 520), rect("hl", 0, SUBFRAME_TOP + 620, xp, 40));
+      mid.push(
+        rect("k", 0, SUBFRAME_TOP, xp, 160),
+        rect("b", 0, SUBFRAME_TOP + 160, xp, 520),
+        rect("hl", 0, SUBFRAME_TOP + 620, xp, 40),
+      );
       for (let x = 1150; x < xp - 400; x += 1150) mid.push(rect("sd", x, SUBFRAME_TOP + 160, 50, 520));
       mid.push(rect("k", xp - 90, SUBFRAME_TOP, 90, 1250, 20));
-      mid.push(rect("k", x1 - 1020, 640, 980, 420, 30), rect("k", x1 - 960, 260, 150, 400), rect("k", x1 - 1030, 210, 290, 60, 20));
+      mid.push(
+        rect("k", x1 - 1020, 640, 980, 420, 30),
+        rect("k", x1 - 960, 260, 150, 400),
+        rect("k", x1 - 1030, 210, 290, 60, 20),
+      );
       mid.push(rect("a", x1 - 900, SUBFRAME_TOP, 760, 460, 40), rect("k", x1 - 980, SUBFRAME_TOP + 480, 80, 360, 20));
       mid.push(
         poly("a", [
@@ -552,7 +596,11 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
       mid.push(bar("m", [x1 - 620, SUBFRAME_TOP + 750], [x1 - 2100, H - 380], 170));
       mid.push(rect("k", x1 - 4500, SUBFRAME_TOP + 680, 130, H - 400 - SUBFRAME_TOP - 680));
       const tip = x1 - 6300;
-      mid.push(rect("a", tip, H - 340, 1200, 250, 30), rect("a", x1 - 5300, H - 370, 1600, 310, 40), rect("a", x1 - 3900, H - 400, 3550, 370, 50));
+      mid.push(
+        rect("a", tip, H - 340, 1200, 250, 30),
+        rect("a", x1 - 5300, H - 370, 1600, 310, 40),
+        rect("a", x1 - 3900, H - 400, 3550, 370, 50),
+      );
       mid.push(rect("hl", x1 - 3850, H - 90, 3450, 35), circle("k", tip, H - 215, 150), circle("nt", tip, H - 215, 45));
       mid.push(rect("k", tip - 10, H - 1350, 20, 1000), rect("k", tip - 110, H - 1600, 220, 270, 40));
       mid.push(
@@ -575,7 +623,11 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
     case "multilift": {
       const xc = x1 - 1000;
       const top = H - 300;
-      mid.push(rect("f", 0, FRAME_TOP, x1, 150), circle("k", 230, FRAME_TOP + 60, 150), circle("nt", 230, FRAME_TOP + 60, 50));
+      mid.push(
+        rect("f", 0, FRAME_TOP, x1, 150),
+        circle("k", 230, FRAME_TOP + 60, 150),
+        circle("nt", 230, FRAME_TOP + 60, 50),
+      );
       mid.push(rect("a", x1 - 1900, SUBFRAME_TOP, 1500, 230, 40));
       mid.push(rect("b", -100, 1380, xc + 100, top - 1380), rect("k", -100, 1380, xc + 100, 130));
       const ribs = Math.round((xc - 300) / 750);
@@ -583,7 +635,11 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
         const x = 200 + ((xc - 450) * i) / ribs;
         mid.push(rect("sd", x, 1510, 70, top - 1700), rect("hl", x - 30, 1510, 30, top - 1700));
       }
-      mid.push(rect("sd", -100, top - 190, xc + 100, 50), rect("b", -140, top - 140, xc + 180, 140), circle("k", 40, 1330, 110));
+      mid.push(
+        rect("sd", -100, top - 190, xc + 100, 50),
+        rect("b", -140, top - 140, xc + 180, 140),
+        circle("k", 40, 1330, 110),
+      );
       mid.push(
         poly("k", [
           [xc, 1380],
@@ -619,13 +675,23 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
         const y = SUBFRAME_TOP + 140 + i * 400;
         const xs = -750 + rnd() * 350;
         const xe = x1 - 380 - rnd() * 250;
-        mid.push(rect("wd", xs, y, xe - xs, 390, 60), rect("hl", xs + 80, y + 270, xe - xs - 160, 45), rect("sd", xs + 80, y, xe - xs - 160, 70));
+        mid.push(
+          rect("wd", xs, y, xe - xs, 390, 60),
+          rect("hl", xs + 80, y + 270, xe - xs - 160, 45),
+          rect("sd", xs + 80, y, xe - xs - 160, 70),
+        );
         mid.push(ellipse("we", xs, y + 195, 75, 190), ellipse("ln", xs, y + 195, 35, 95));
         xmin = Math.min(xmin, xs - 80);
       }
       for (const x of [350, (x1 - 300) / 2 - 70, x1 - 1700])
-        mid.push(rect("k", x, SUBFRAME_TOP + 140, 140, H - SUBFRAME_TOP - 240, 20), rect("k", x - 20, H - 150, 180, 50, 10));
-      mid.push(rect("k", x1 - 300, SUBFRAME_TOP, 230, H - SUBFRAME_TOP - 50, 30), rect("hl", x1 - 270, SUBFRAME_TOP + 100, 40, H - SUBFRAME_TOP - 250));
+        mid.push(
+          rect("k", x, SUBFRAME_TOP + 140, 140, H - SUBFRAME_TOP - 240, 20),
+          rect("k", x - 20, H - 150, 180, 50, 10),
+        );
+      mid.push(
+        rect("k", x1 - 300, SUBFRAME_TOP, 230, H - SUBFRAME_TOP - 50, 30),
+        rect("hl", x1 - 270, SUBFRAME_TOP + 100, 40, H - SUBFRAME_TOP - 250),
+      );
       break;
     }
   }
@@ -730,8 +796,16 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
           [R + 30, 1460],
         ]),
   );
-  cab.push(rect("k", R + 40, 330, xf - 650 - R - 40, 560, 20), rect("m", R + 55, 390, xf - 680 - R - 40, 40), rect("m", R + 55, 650, xf - 680 - R - 40, 40));
-  cab.push(rect("k", F - 620, 400, 650, 430, 60), rect("sd", F - 620, 400, 650, 120, 40), circle("l", F - 100, 560, 55));
+  cab.push(
+    rect("k", R + 40, 330, xf - 650 - R - 40, 560, 20),
+    rect("m", R + 55, 390, xf - 680 - R - 40, 40),
+    rect("m", R + 55, 650, xf - 680 - R - 40, 40),
+  );
+  cab.push(
+    rect("k", F - 620, 400, 650, 430, 60),
+    rect("sd", F - 620, 400, 650, 120, 40),
+    circle("l", F - 100, 560, 55),
+  );
   if (g.j7) cab.push(rect("c", F - 620, 650, 650, 180, 40));
   cab.push(rect("l", F - 290, 845, 300, 205, 60), rect("o", F - 280, 865, 70, 165, 25));
   cab.push(
@@ -761,7 +835,11 @@ function drawFront(g: Geo): string {
   const out: string[] = [];
   switch (g.body) {
     case "dump":
-      out.push(rect("b", -half, 1280, g.W, H - 1280 - 110), rect("sd", -half, H - 330, g.W, 30), rect("b", -half + 40, H - 110, g.W - 80, 110));
+      out.push(
+        rect("b", -half, 1280, g.W, H - 1280 - 110),
+        rect("sd", -half, H - 330, g.W, 30),
+        rect("b", -half + 40, H - 110, g.W - 80, 110),
+      );
       break;
     case "mixer":
       out.push(
@@ -794,7 +872,14 @@ function drawFront(g: Geo): string {
     case "tractor":
       break;
   }
-  out.push(mirrored((s) => rect("t", s * 1030 - 160, 0, 320, 1060, 90) + rect("ln", s * 1030 - 60, 40, 1, 980) + rect("ln", s * 1030 + 60, 40, 1, 980)));
+  out.push(
+    mirrored(
+      (s) =>
+        rect("t", s * 1030 - 160, 0, 320, 1060, 90) +
+        rect("ln", s * 1030 - 60, 40, 1, 980) +
+        rect("ln", s * 1030 + 60, 40, 1, 980),
+    ),
+  );
   out.push(rect("f", -900, 280, 1800, 300, 40));
   out.push(rect("k", -half + 10, 400, g.W - 20, 430, 80), rect("l", -260, 470, 520, 112, 10));
   out.push(mirrored((s) => circle("l", s * 1000, 560, 60)));
@@ -863,7 +948,11 @@ function drawFront(g: Geo): string {
   );
   for (let y = 1250; y < grille - 100; y += 190) out.push(rect("c", -860, y, 1720, 70, 20));
   out.push(rect("m", -170, (1100 + grille) / 2 - 80, 340, 160, 50));
-  out.push(mirrored((s) => rect("l", s > 0 ? 820 : -1200, 850, 380, 210, 50) + rect("o", s > 0 ? 1110 : -1190, 870, 80, 170, 20)));
+  out.push(
+    mirrored(
+      (s) => rect("l", s > 0 ? 820 : -1200, 850, 380, 210, 50) + rect("o", s > 0 ? 1110 : -1190, 870, 80, 170, 20),
+    ),
+  );
   out.push(
     mirrored(
       (s) =>
@@ -910,7 +999,14 @@ function drawBack(g: Geo): string {
   out.push(cabBack());
   out.push(
     mirrored((s) =>
-      [765, 1095].map((c) => rect("t", s * c - 150, 0, 300, 1060, 80) + rect("ln", s * c - 50, 40, 1, 980) + rect("ln", s * c + 50, 40, 1, 980)).join(""),
+      [765, 1095]
+        .map(
+          (c) =>
+            rect("t", s * c - 150, 0, 300, 1060, 80) +
+            rect("ln", s * c - 50, 40, 1, 980) +
+            rect("ln", s * c + 50, 40, 1, 980),
+        )
+        .join(""),
     ),
   );
   out.push(rect("f", -800, 380, 1600, 300, 60), ellipse("f", 0, 530, 330, 300));
@@ -964,13 +1060,20 @@ function drawBack(g: Geo): string {
           [-130, 1500],
         ]),
       );
-      out.push(rect("k", 900, SUBFRAME_TOP, 40, H - 700 - SUBFRAME_TOP), rect("k", 1150, SUBFRAME_TOP, 40, H - 700 - SUBFRAME_TOP));
+      out.push(
+        rect("k", 900, SUBFRAME_TOP, 40, H - 700 - SUBFRAME_TOP),
+        rect("k", 1150, SUBFRAME_TOP, 40, H - 700 - SUBFRAME_TOP),
+      );
       for (let y = SUBFRAME_TOP + 250; y < H - 700; y += 300) out.push(rect("k", 900, y, 290, 30));
       out.push(rect("k", -1150, 450, 2300, 130, 20));
       break;
     case "multilift": {
       const top = H - 300;
-      out.push(rect("b", -half - 20, 1380, g.W + 40, top - 1380), rect("ln", -half + 80, 1500, g.W - 160, top - 1600), rect("ln", 0, 1500, 1, top - 1600));
+      out.push(
+        rect("b", -half - 20, 1380, g.W + 40, top - 1380),
+        rect("ln", -half + 80, 1500, g.W - 160, top - 1600),
+        rect("ln", 0, 1500, 1, top - 1600),
+      );
       for (const x of [-900, -350, 350, 900]) out.push(rect("k", x - 25, 1450, 50, top - 1520, 20));
       out.push(
         mirrored((s) => circle("k", s * 1000, 1330, 110)),
@@ -982,7 +1085,8 @@ function drawBack(g: Geo): string {
       out.push(rect("k", -half, SUBFRAME_TOP, g.W, 140));
       const r = 190;
       for (let row = 0, y = SUBFRAME_TOP + 140 + r; y + r < H - 150; row++, y += 330) {
-        for (let x = -1150 + r + (row % 2) * r; x + r <= 1150; x += 2 * r) out.push(circle("we", x, y, r - 8), circle("ln", x, y, 80));
+        for (let x = -1150 + r + (row % 2) * r; x + r <= 1150; x += 2 * r)
+          out.push(circle("we", x, y, r - 8), circle("ln", x, y, 80));
       }
       out.push(mirrored((s) => rect("k", s > 0 ? 1160 : -1250, SUBFRAME_TOP + 140, 90, H - SUBFRAME_TOP - 240, 20)));
       out.push(rect("k", -1150, 450, 2300, 130, 20));
@@ -994,7 +1098,11 @@ function drawBack(g: Geo): string {
       out.push(rect("b", -half, SUBFRAME_TOP, g.W, 680), rect("k", -1150, 450, 2300, 130, 20));
       break;
   }
-  out.push(mirrored((s) => rect("r", s > 0 ? 800 : -1150, 850, 350, 120, 20) + rect("o", s > 0 ? 1060 : -1150, 850, 90, 120, 20)));
+  out.push(
+    mirrored(
+      (s) => rect("r", s > 0 ? 800 : -1150, 850, 350, 120, 20) + rect("o", s > 0 ? 1060 : -1150, 850, 90, 120, 20),
+    ),
+  );
   return out.join("");
 }
 
@@ -1016,7 +1124,8 @@ function fit(x0: number, x1: number, y0: number, y1: number, box: { x: number; y
   };
 }
 
-const group = (f: Fit, content: string) => `<g transform="translate(${fmt(f.tx)} ${fmt(f.ty)}) scale(${+f.s.toFixed(5)})">${content}</g>`;
+const group = (f: Fit, content: string) =>
+  `<g transform="translate(${fmt(f.tx)} ${fmt(f.ty)}) scale(${+f.s.toFixed(5)})">${content}</g>`;
 
 function svgDoc(w: number, h: number, defs: string, css: string, content: string) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${defs}</defs><style>${css}</style>${content}</svg>\n`;
@@ -1065,7 +1174,8 @@ function backdrop(kind: Backdrop, slug: string, ground: number): { defs: string;
   const rnd = random(seedOf(slug));
   const hill = (base: number, amp: number, phase: number) => {
     let p = `M0 ${base}`;
-    for (let x = 0; x <= 800; x += 20) p += `L${x} ${fmt(base - amp * (0.6 + 0.4 * Math.sin(x / 90 + phase)) * (0.7 + 0.3 * Math.sin(x / 37 + phase * 2)))}`;
+    for (let x = 0; x <= 800; x += 20)
+      p += `L${x} ${fmt(base - amp * (0.6 + 0.4 * Math.sin(x / 90 + phase)) * (0.7 + 0.3 * Math.sin(x / 37 + phase * 2)))}`;
     return `${p}L800 ${ground - 60}L0 ${ground - 60}Z`;
   };
   let trees = "";
@@ -1128,7 +1238,13 @@ function picture(t: Truck, v: Variant): string {
       `<ellipse cx="${fmt(px + 150)}" cy="${fmt(f.ty + 4)}" rx="230" ry="34" fill="url(#glow)"/>` +
       `<circle cx="${fmt(px - 6)}" cy="${fmt(py)}" r="26" fill="url(#glow)"/>`;
   }
-  return svgDoc(800, 600, st.defs + bg.defs + shadowDef, st.css, bg.svg + shadow(f, g.L, v.close ? 40 : 16) + group(f, side.svg) + extra);
+  return svgDoc(
+    800,
+    600,
+    st.defs + bg.defs + shadowDef,
+    st.css,
+    bg.svg + shadow(f, g.L, v.close ? 40 : 16) + group(f, side.svg) + extra,
+  );
 }
 
 function dims(kind: "h" | "v", a: number, b: number, at: number, label: string, px: number) {
@@ -1189,7 +1305,8 @@ function scheme(t: Truck, view: "side" | "front" | "back"): string {
           px,
         ),
       );
-      for (let i = 1; i < g.axles.length; i++) out.push(dims("h", g.axles[i], g.axles[i - 1], -250, String(g.axles[i - 1] - g.axles[i]), px));
+      for (let i = 1; i < g.axles.length; i++)
+        out.push(dims("h", g.axles[i], g.axles[i - 1], -250, String(g.axles[i - 1] - g.axles[i]), px));
       const hx = side.xmin - 420;
       out.push(
         extension(
@@ -1283,7 +1400,8 @@ function categoryTile(slug: string, truckSlug: string): string {
     linear("sky", [
       [0, "#f4f6f9"],
       [1, "#dfe5ec"],
-    ]) + `<radialGradient id="halo"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`;
+    ]) +
+    `<radialGradient id="halo"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`;
   const scene =
     `<rect width="800" height="600" fill="url(#sky)"/><circle cx="470" cy="250" r="300" fill="url(#halo)"/>` +
     `<path d="M0 ${fmt(f.ty)}H800V600H0Z" fill="#d5dce4" opacity=".55"/>`;
@@ -1331,7 +1449,8 @@ function heroFrame(i: number, frames: number, g: Geo, side: (angle: number) => s
     }
   }
   let mountains = "M0 440";
-  for (let x = 0; x <= w; x += 20) mountains += `L${x} ${fmt(420 - 60 * Math.abs(Math.sin(x / 260 + 0.6)) - 25 * Math.sin(x / 77))}`;
+  for (let x = 0; x <= w; x += 20)
+    mountains += `L${x} ${fmt(420 - 60 * Math.abs(Math.sin(x / 260 + 0.6)) - 25 * Math.sin(x / 77))}`;
   mountains += `L${w} 560L0 560Z`;
   let stars = "";
   for (let k = 0; k < 60; k++)

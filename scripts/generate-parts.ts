@@ -28,7 +28,9 @@ const json = JSON.stringify(generateParts(count, seed), null, values.pretty ? 2 
 if (values.out) {
   writeFileSync(values.out, json);
   const ms = Math.round(performance.now() - started);
-  process.stderr.write(`${count} parts, ${(Buffer.byteLength(json) / 1024 / 1024).toFixed(1)} MB → ${values.out} in ${ms} ms\n`);
+  process.stderr.write(
+    `${count} parts, ${(Buffer.byteLength(json) / 1024 / 1024).toFixed(1)} MB → ${values.out} in ${ms} ms\n`,
+  );
 } else {
   process.stdout.write(json);
 }

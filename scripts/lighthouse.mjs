@@ -58,7 +58,10 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-data-"));
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["build/index.js"], { env: builtServerEnv(port, dataDir), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["build/index.js"], {
+    env: builtServerEnv(port, dataDir),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout.on("data", (c) => (output += c));
   child.stderr.on("data", (c) => (output += c));
   await waitForHealthz(url, child, () => output);
@@ -73,15 +76,23 @@ async function startServer() {
 
 /** An HTTPS + HTTP/2 front for the server at `target`, as the production proxy is. */
 async function startTlsFront(target) {
-  const pems = await selfsigned.generate([{ name: "commonName", value: "127.0.0.1" }], { keySize: 2048, algorithm: "sha256" });
+  const pems = await selfsigned.generate([{ name: "commonName", value: "127.0.0.1" }], {
+    keySize: 2048,
+    algorithm: "sha256",
+  });
   const front = http2.createSecureServer({ key: pems.private, cert: pems.cert });
   const hopByHop = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection"]);
   front.on("request", (req, res) => {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !k.startsWith(":") && !hopByHop.has(k)));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !k.startsWith(":") && !hopByHop.has(k)),
+    );
     headers.host = req.headers[":authority"];
     headers["x-forwarded-proto"] = "https";
     const upstream = http.request(new URL(req.url, target), { method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode, Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !hopByHop.has(k))));
+      res.writeHead(
+        answer.statusCode,
+        Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !hopByHop.has(k))),
+      );
       answer.pipe(res);
     });
     upstream.on("error", () => res.destroy());
@@ -107,7 +118,8 @@ async function firstViewJs(base, pagePath) {
     if (ref) urls.add(new URL(ref.replace(/&amp;/g, "&"), base + pagePath).href);
   }
   // Remix also imports its entry and route modules from an inline module script.
-  for (const m of html.matchAll(/import\s*(?:[^"';]*from\s*)?"([^"]+\.js)"/g)) urls.add(new URL(m[1], base + pagePath).href);
+  for (const m of html.matchAll(/import\s*(?:[^"';]*from\s*)?"([^"]+\.js)"/g))
+    urls.add(new URL(m[1], base + pagePath).href);
   let raw = 0;
   let gz = 0;
   for (const u of urls) {
@@ -123,14 +135,19 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 async function main() {
   if (!args["no-build"]) {
     console.log("> npm run build");
-    const res = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    const res = spawnSync("npm", ["run", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (res.status !== 0) process.exit(1);
   }
   const server = await startServer();
   const front = args.http1 ? undefined : await startTlsFront(server.url);
   // What the browser loads: through the front (HTTPS, HTTP/2), or the Node server itself.
   const base = front?.url ?? server.url;
-  console.log(`measuring ${base} (${front ? "HTTPS and HTTP/2, as behind the production proxy" : "HTTP/1.1 from the Node server"})`);
+  console.log(
+    `measuring ${base} (${front ? "HTTPS and HTTP/2, as behind the production proxy" : "HTTP/1.1 from the Node server"})`,
+  );
   let chrome;
   const failures = [];
   try {
@@ -174,14 +191,20 @@ async function main() {
       const url = new URL(page.path, base).href;
       process.stdout.write(`lighthouse ${page.path} … `);
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES }));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(
+          await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES }),
+        );
       const perfOf = (r) => r.lhr.categories.performance?.score ?? 0;
       const sorted = [...runs].sort((a, b) => perfOf(a) - perfOf(b));
       const runnerResult = sorted[Math.floor((sorted.length - 1) / 2)];
       const lhr = runnerResult.lhr;
       if (args.save) {
         fs.mkdirSync(args.save, { recursive: true });
-        fs.writeFileSync(path.join(args.save, `${page.path.replace(/[^a-z0-9]+/gi, "_") || "home"}.json`), runnerResult.report);
+        fs.writeFileSync(
+          path.join(args.save, `${page.path.replace(/[^a-z0-9]+/gi, "_") || "home"}.json`),
+          runnerResult.report,
+        );
       }
       if (lhr.runtimeError) failures.push(`${page.path}: runtime error ${lhr.runtimeError.code}`);
       const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -245,7 +268,9 @@ async function main() {
       };
       const js = loaded.gz >= linked.gz ? loaded : linked;
       const unsized = audit("unsized-images")?.details?.items ?? [];
-      const externalFonts = requests.filter((r) => (r.resourceType === "Font" || /fonts\.(googleapis|gstatic)\.com/.test(r.url)) && !r.url.startsWith(base));
+      const externalFonts = requests.filter(
+        (r) => (r.resourceType === "Font" || /fonts\.(googleapis|gstatic)\.com/.test(r.url)) && !r.url.startsWith(base),
+      );
       const lcpItems = audit("largest-contentful-paint-element")?.details?.items ?? [];
       const lcpNode = lcpItems.flatMap((i) => (i.items ? i.items : [i])).find((i) => i.node)?.node;
       const lcpIsVideo = Boolean(lcpNode && /^<video\b/i.test(lcpNode.snippet ?? ""));
@@ -260,16 +285,26 @@ async function main() {
       budgets.push(b);
       const jsBudget = page.js ?? JS_BUDGET_BYTES;
       if (js.gz > jsBudget) failures.push(`${page.path}: first-view JS ${kb(js.gz)} gzip > ${kb(jsBudget)}`);
-      if (b.unsized.length) failures.push(`${page.path}: images without width/height or aspect-ratio: ${b.unsized.join(", ")}`);
+      if (b.unsized.length)
+        failures.push(`${page.path}: images without width/height or aspect-ratio: ${b.unsized.join(", ")}`);
       if (b.externalFonts.length) failures.push(`${page.path}: external fonts: ${b.externalFonts.join(", ")}`);
       if (lcpIsVideo) failures.push(`${page.path}: the hero video is the LCP element`);
     }
 
     console.log(`\nLighthouse (mobile, simulated throttling; the median of ${RUNS} run(s) per page)\n`);
     console.log(
-      ["page".padEnd(44), "Perf", "A11y", "BP ", "SEO ", "LCP ms".padStart(7), "TBT ms".padStart(7), "CLS".padStart(6), "runs".padEnd(12), "CPU index"].join(
-        " | ",
-      ),
+      [
+        "page".padEnd(44),
+        "Perf",
+        "A11y",
+        "BP ",
+        "SEO ",
+        "LCP ms".padStart(7),
+        "TBT ms".padStart(7),
+        "CLS".padStart(6),
+        "runs".padEnd(12),
+        "CPU index",
+      ].join(" | "),
     );
     for (const r of rows) {
       console.log(
@@ -289,7 +324,9 @@ async function main() {
     }
     if (rows.some((r) => r.seoNote)) console.log("\n* noindex on purpose: SEO without the is-crawlable audit.");
     console.log("\nBudgets\n");
-    console.log(["page".padEnd(44), "JS files", "JS gzip".padStart(9), "unsized img", "ext. fonts", "LCP element"].join(" | "));
+    console.log(
+      ["page".padEnd(44), "JS files", "JS gzip".padStart(9), "unsized img", "ext. fonts", "LCP element"].join(" | "),
+    );
     for (const b of budgets) {
       console.log(
         [

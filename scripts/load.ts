@@ -85,20 +85,25 @@ async function startServer(notifyUrl: string, extraEnv: Record<string, string> =
   let logs = "";
   const gcReport = path.join(dataDir, "gc-report.jsonl");
   // A full GC on SIGUSR2 (see load-gc.mjs), so memory is compared without garbage in it.
-  const child = spawn(process.execPath, ["--expose-gc", "--import", path.resolve("scripts/load-gc.mjs"), "build/index.js"], {
-    env: builtServerEnv(port, dataDir, {
-      NOTIFY_API_URL: notifyUrl,
-      NOTIFY_API_KEY: KEY,
-      NOTIFY_TIMEOUT_MS: "10000",
-      TRUST_PROXY: "loopback",
-      LOAD_GC_REPORT: gcReport,
-      ...extraEnv,
-    }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", path.resolve("scripts/load-gc.mjs"), "build/index.js"],
+    {
+      env: builtServerEnv(port, dataDir, {
+        NOTIFY_API_URL: notifyUrl,
+        NOTIFY_API_KEY: KEY,
+        NOTIFY_TIMEOUT_MS: "10000",
+        TRUST_PROXY: "loopback",
+        LOAD_GC_REPORT: gcReport,
+        ...extraEnv,
+      }),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   // Request lines are many: keep only what is not a plain info line.
   const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString("utf8").split("\n")) if (line && !line.includes('"level":"info"')) logs += line + "\n";
+    for (const line of chunk.toString("utf8").split("\n"))
+      if (line && !line.includes('"level":"info"')) logs += line + "\n";
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
@@ -109,7 +114,9 @@ async function startServer(notifyUrl: string, extraEnv: Record<string, string> =
 }
 
 /** VmRSS and V8's heap in use right after a full GC in the server. */
-async function afterGc(server: Server): Promise<{ rss: number; heapUsed: number; heapTotal: number; external: number }> {
+async function afterGc(
+  server: Server,
+): Promise<{ rss: number; heapUsed: number; heapTotal: number; external: number }> {
   const before = fs.existsSync(server.gcReport) ? fs.readFileSync(server.gcReport, "utf8").length : 0;
   server.child.kill("SIGUSR2");
   for (let i = 0; i < 50; i++) {
@@ -119,7 +126,12 @@ async function afterGc(server: Server): Promise<{ rss: number; heapUsed: number;
       const usage = JSON.parse(text.slice(before).trim().split("\n")[0]);
       // Freed pages leave the RSS a moment after the collection.
       await new Promise((r) => setTimeout(r, 500));
-      return { rss: rssBytes(server.child.pid!), heapUsed: usage.heapUsed, heapTotal: usage.heapTotal, external: usage.external };
+      return {
+        rss: rssBytes(server.child.pid!),
+        heapUsed: usage.heapUsed,
+        heapTotal: usage.heapTotal,
+        external: usage.external,
+      };
     }
   }
   throw new Error("the server sent no GC report");
@@ -202,10 +214,16 @@ const nextIp = () => {
 };
 
 const CRLF = "\r\n";
-function multipartBody(boundary: string, fields: Record<string, string>, files: { name: string; bytes: number }[]): Buffer {
+function multipartBody(
+  boundary: string,
+  fields: Record<string, string>,
+  files: { name: string; bytes: number }[],
+): Buffer {
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="${k}"${CRLF}${CRLF}${v}${CRLF}`));
+    chunks.push(
+      Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="${k}"${CRLF}${CRLF}${v}${CRLF}`),
+    );
   for (const f of files) {
     chunks.push(
       Buffer.from(
@@ -224,7 +242,10 @@ const LEAD_FIELDS = { name: "Нагрузка Тест", phone: "+7 (912) 345-67
 async function main() {
   if (!fs.existsSync("build/index.js")) {
     console.log("build/ is missing: building…");
-    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    const built = spawnSync("npm", ["run", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (built.status !== 0) process.exit(1);
   }
 
@@ -288,8 +309,16 @@ async function main() {
             ...req,
             method: "POST",
             path: "/cart",
-            headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie: `cart=${pick(inStock).id}.1` },
-            body: new URLSearchParams({ intent: "add", id: part.id, returnTo: `/catalog/parts/${part.slug}` }).toString(),
+            headers: {
+              ...headers,
+              "content-type": "application/x-www-form-urlencoded",
+              cookie: `cart=${pick(inStock).id}.1`,
+            },
+            body: new URLSearchParams({
+              intent: "add",
+              id: part.id,
+              returnTo: `/catalog/parts/${part.slug}`,
+            }).toString(),
           };
         }
         if (r < 0.95) {
@@ -307,7 +336,11 @@ async function main() {
           ...req,
           method: "POST",
           path: leadDataUrl("parts-list"),
-          headers: { ...headers, "content-type": "multipart/form-data; boundary=loadB0und", accept: "application/json" },
+          headers: {
+            ...headers,
+            "content-type": "multipart/form-data; boundary=loadB0und",
+            accept: "application/json",
+          },
           body: upload(),
         };
       },
@@ -329,7 +362,13 @@ async function main() {
   // growth from here on is what the run itself leaves behind.
   const rssIdle = rssBytes(pid);
   for (const p of pages.slice(0, 8)) await (await fetch(server.url + p)).arrayBuffer();
-  await autocannon({ url: server.url, connections: CONNECTIONS, duration: WARMUP_SECONDS, timeout: 30, requests: mixedRequests() });
+  await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: WARMUP_SECONDS,
+    timeout: 30,
+    requests: mixedRequests(),
+  });
   for (const kind of Object.keys(byKind)) delete byKind[kind];
   // Both figures are read after in-flight work has ended and a full GC: growth is what stays.
   await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -340,7 +379,13 @@ async function main() {
 
   // ---- Phase 1: mixed load -------------------------------------------------------------------
   console.log(`\nPhase 1: ${SECONDS} s, ${CONNECTIONS} connections, mixed traffic against ${server.url}`);
-  const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, timeout: 30, requests: mixedRequests() });
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: 30,
+    requests: mixedRequests(),
+  });
   clearInterval(trend);
   const rssEnd = rssBytes(pid);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -354,10 +399,14 @@ async function main() {
   const atFake = notify.received.length;
   const lost = Math.max(0, leadsAnswered - Math.max(atFake, delivered) - kept);
 
-  console.log(`  requests: ${result.requests.total} in ${result.duration} s, ${result.requests.average.toFixed(0)} req/s`);
+  console.log(
+    `  requests: ${result.requests.total} in ${result.duration} s, ${result.requests.average.toFixed(0)} req/s`,
+  );
   console.log(`  latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
   console.log(`  by kind and status: ${JSON.stringify(byKind)}`);
-  console.log(`  errors (4xx/5xx except 429): ${errors}; socket errors/timeouts: ${socketErrors}; rate-limited 429s: ${limited}`);
+  console.log(
+    `  errors (4xx/5xx except 429): ${errors}; socket errors/timeouts: ${socketErrors}; rate-limited 429s: ${limited}`,
+  );
   for (const s of errorSamples) console.log(`    e.g. ${s}`);
   console.log(
     `  VmRSS: ${(rssIdle / MB).toFixed(1)} MB idle; ${(rssBefore / MB).toFixed(1)} MB after a ${WARMUP_SECONDS} s warm-up and ${SETTLE_MS / 1000} s settling (the baseline, after a full GC); ` +
@@ -375,7 +424,10 @@ async function main() {
   reportKeys(keyFigures(notify.received));
   check(errors + socketErrors <= TARGET.errors, `errors ${errors + socketErrors} (target ${TARGET.errors})`);
   check(lost <= TARGET.lost, `leads lost ${lost} (target ${TARGET.lost})`);
-  check((rssAfter - rssBefore) / MB < TARGET.rssGrowthMb, `memory growth ${((rssAfter - rssBefore) / MB).toFixed(1)} MB (target < ${TARGET.rssGrowthMb} MB)`);
+  check(
+    (rssAfter - rssBefore) / MB < TARGET.rssGrowthMb,
+    `memory growth ${((rssAfter - rssBefore) / MB).toFixed(1)} MB (target < ${TARGET.rssGrowthMb} MB)`,
+  );
 
   // ---- Phase 2: 20 simultaneous 10 MB uploads ---------------------------------------------------
   console.log(`\nPhase 2: ${UPLOADS} simultaneous uploads of ${(UPLOAD_BYTES / MB).toFixed(2)} MB`);
@@ -384,14 +436,20 @@ async function main() {
   const uploadBase = (await afterGc(server)).rss;
   let peak = uploadBase;
   const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 50);
-  const bigBody = multipartBody("bigB0und", { ...LEAD_FIELDS, comment: "большой файл" }, [{ name: "scan.pdf", bytes: UPLOAD_BYTES }]);
+  const bigBody = multipartBody("bigB0und", { ...LEAD_FIELDS, comment: "большой файл" }, [
+    { name: "scan.pdf", bytes: UPLOAD_BYTES },
+  ]);
   const started = Date.now();
   const statuses = await Promise.all(
     Array.from({ length: UPLOADS }, async () => {
       try {
         const res = await fetch(`${server.url}${leadDataUrl("parts-list")}`, {
           method: "POST",
-          headers: { "content-type": "multipart/form-data; boundary=bigB0und", accept: "application/json", "x-forwarded-for": nextIp() },
+          headers: {
+            "content-type": "multipart/form-data; boundary=bigB0und",
+            accept: "application/json",
+            "x-forwarded-for": nextIp(),
+          },
           body: new Uint8Array(bigBody),
         });
         await res.arrayBuffer();
@@ -412,7 +470,10 @@ async function main() {
     `  VmRSS: ${(uploadBase / MB).toFixed(1)} MB before, peak ${(peak / MB).toFixed(1)} MB (${((peak - uploadBase) / MB).toFixed(1)} MB peak growth)`,
   );
   check(okUploads === UPLOADS && fullFiles === UPLOADS, `uploads delivered ${fullFiles}/${UPLOADS}`);
-  check((peak - uploadBase) / MB < TARGET.uploadPeakMb, `upload peak growth ${((peak - uploadBase) / MB).toFixed(1)} MB (target < ${TARGET.uploadPeakMb} MB)`);
+  check(
+    (peak - uploadBase) / MB < TARGET.uploadPeakMb,
+    `upload peak growth ${((peak - uploadBase) / MB).toFixed(1)} MB (target < ${TARGET.uploadPeakMb} MB)`,
+  );
 
   const logsPhase12 = server.logs();
   await stop(server);
@@ -437,8 +498,14 @@ async function main() {
         const res = multipart
           ? await fetch(`${server.url}${leadDataUrl("parts-list")}`, {
               method: "POST",
-              headers: { "content-type": "multipart/form-data; boundary=sigB0und", accept: "application/json", "x-forwarded-for": nextIp() },
-              body: new Uint8Array(multipartBody("sigB0und", { ...LEAD_FIELDS, comment: token }, [{ name: "a.txt", bytes: 20_000 }])),
+              headers: {
+                "content-type": "multipart/form-data; boundary=sigB0und",
+                accept: "application/json",
+                "x-forwarded-for": nextIp(),
+              },
+              body: new Uint8Array(
+                multipartBody("sigB0und", { ...LEAD_FIELDS, comment: token }, [{ name: "a.txt", bytes: 20_000 }]),
+              ),
               redirect: "manual",
             })
           : await fetch(`${server.url}/lead/callback`, {
@@ -479,13 +546,18 @@ async function main() {
   );
   reportKeys(keyFigures(notify.received));
   check(exitCode === 0, `graceful exit code ${exitCode}`);
-  check(missing.length === 0, `leads lost on SIGTERM ${missing.length}${missing.length ? `: ${missing.slice(0, 5).join(", ")}` : ""}`);
+  check(
+    missing.length === 0,
+    `leads lost on SIGTERM ${missing.length}${missing.length ? `: ${missing.slice(0, 5).join(", ")}` : ""}`,
+  );
   check(otherStatus === 0, `unexpected answers during the stop ${otherStatus}`);
 
   const logsPhase3 = server.logs();
 
   // ---- Phase 4: the notify service drops answers; the background retry re-sends ---------------
-  console.log(`\nPhase 4: ${FLAKY_SECONDS} s of leads while the notify service drops a third of its answers after taking the lead`);
+  console.log(
+    `\nPhase 4: ${FLAKY_SECONDS} s of leads while the notify service drops a third of its answers after taking the lead`,
+  );
   notify.received = [];
   notify.mode = "flaky";
   server = await startServer(notify.url, { NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "2000" });
@@ -525,11 +597,19 @@ async function main() {
       `${left} still undelivered on disk, ${flakyLost} never reached the fake`,
   );
   reportKeys(flakyFigures);
-  check(left === 0 && flakyLost === 0, `leads left undelivered after the retry ${left}, never delivered ${flakyLost} (target 0)`);
+  check(
+    left === 0 && flakyLost === 0,
+    `leads left undelivered after the retry ${left}, never delivered ${flakyLost} (target 0)`,
+  );
   await stop(server);
 
-  const badLogs = (logsPhase12 + logsPhase3 + server.logs()).split("\n").filter((l) => /"level":"error"|unhandled|TypeError| {4}at /.test(l));
-  check(badLogs.length === 0, `server error log lines ${badLogs.length}${badLogs.length ? `: ${badLogs.slice(0, 3).join(" | ")}` : ""}`);
+  const badLogs = (logsPhase12 + logsPhase3 + server.logs())
+    .split("\n")
+    .filter((l) => /"level":"error"|unhandled|TypeError| {4}at /.test(l));
+  check(
+    badLogs.length === 0,
+    `server error log lines ${badLogs.length}${badLogs.length ? `: ${badLogs.slice(0, 3).join(" | ")}` : ""}`,
+  );
 
   await notify.close();
   // The runs' data (leads, 200 MB of uploads) is dropped unless asked to keep it.

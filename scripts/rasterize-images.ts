@@ -47,7 +47,12 @@ interface Job {
 }
 
 const pub = path.resolve("public");
-const picture = (from: string, width: number): Job => ({ from, to: from.replace(/\.svg$/, ".webp"), width, type: "image/webp" });
+const picture = (from: string, width: number): Job => ({
+  from,
+  to: from.replace(/\.svg$/, ".webp"),
+  width,
+  type: "image/webp",
+});
 const svgsIn = (dir: string, name: RegExp = /\.svg$/) =>
   readdirSync(path.join(pub, dir))
     .filter((f) => name.test(f))
@@ -89,7 +94,8 @@ try {
       },
       { source, width: job.width, type: job.type, quality: QUALITY },
     );
-    if (!dataUrl.startsWith(`data:${job.type};base64,`)) throw new Error(`${job.from}: this Chromium cannot encode ${job.type}`);
+    if (!dataUrl.startsWith(`data:${job.type};base64,`))
+      throw new Error(`${job.from}: this Chromium cannot encode ${job.type}`);
     const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
     writeFileSync(job.to, bytes);
     console.log(`${path.relative(process.cwd(), job.to)}  ${(bytes.length / 1024).toFixed(1)} KB`);

@@ -20,10 +20,16 @@ function ensureChromium() {
   if (process.getuid?.() === 0) {
     console.log("Chromium is missing: installing Debian's chromium package (apt-get)…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    if (run("apt-get", ["update", "-qq"], { env }) === 0 && run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) === 0 && fs.existsSync(CHROMIUM))
+    if (
+      run("apt-get", ["update", "-qq"], { env }) === 0 &&
+      run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) === 0 &&
+      fs.existsSync(CHROMIUM)
+    )
       return;
   }
-  console.error(`Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  console.error(
+    `Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
   process.exit(1);
 }
 
@@ -52,7 +58,14 @@ if (run("npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production"
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vitest-")), "report.json");
 const extra = process.argv.slice(2);
-const status = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra]);
+const status = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...extra,
+]);
 
 let passed = 0;
 let failed = 0;

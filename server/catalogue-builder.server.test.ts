@@ -45,7 +45,12 @@ describe("buildCatalogueInWorker", () => {
       expect(snapshot.byId.get(part.id)).toBe(part);
     }
     expect(snapshot.bySlug.get("no-such-part")).toBeUndefined();
-    for (const url of ["search=фильтр масляный&page=2", "search=abkmnh", "groups=FAW J7&sortBy=price_desc", "search=1012"]) {
+    for (const url of [
+      "search=фильтр масляный&page=2",
+      "search=abkmnh",
+      "groups=FAW J7&sortBy=price_desc",
+      "search=1012",
+    ]) {
       const query = parsePartsQuery(new URLSearchParams(url));
       expect(runPartsQuery(snapshot, query)).toEqual(runPartsQuery(expected, query));
     }
@@ -62,12 +67,15 @@ describe("buildCatalogueInWorker", () => {
     await expect(malformed).rejects.toBeInstanceOf(CatalogueBuildError);
     await expect(malformed).rejects.toMatchObject({ name: "SyntaxError" });
     const wrongShape = buildCatalogueInWorker(slabs('{"parts": []}'), 1, workerUrl);
-    await expect(wrongShape).rejects.toMatchObject({ name: "CatalogueFormatError", message: expect.stringMatching(/expected a list of groups/) });
+    await expect(wrongShape).rejects.toMatchObject({
+      name: "CatalogueFormatError",
+      message: expect.stringMatching(/expected a list of groups/),
+    });
   });
 
   it("fails when the worker cannot start", async () => {
-    await expect(buildCatalogueInWorker(slabs("[]"), 1, new URL("file:///nowhere/catalogue-worker.js"))).rejects.toThrow(
-      /Cannot find module|ERR_MODULE_NOT_FOUND/,
-    );
+    await expect(
+      buildCatalogueInWorker(slabs("[]"), 1, new URL("file:///nowhere/catalogue-worker.js")),
+    ).rejects.toThrow(/Cannot find module|ERR_MODULE_NOT_FOUND/);
   });
 });

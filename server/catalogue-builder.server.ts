@@ -84,7 +84,11 @@ export class CatalogueBuildError extends Error {
  * unusable here afterwards. Rejects with the worker's error (malformed JSON, wrong shape, out of
  * memory); the worker is gone either way when this settles.
  */
-export async function buildCatalogueInWorker(body: BodySlabs, version: number, workerUrl: URL = CATALOGUE_WORKER_URL): Promise<BuiltCatalogue> {
+export async function buildCatalogueInWorker(
+  body: BodySlabs,
+  version: number,
+  workerUrl: URL = CATALOGUE_WORKER_URL,
+): Promise<BuiltCatalogue> {
   const worker = new Worker(workerUrl);
   let waiting: { resolve: (reply: BuildReply) => void; reject: (error: Error) => void } | undefined;
   let failure: Error | undefined;
@@ -129,7 +133,9 @@ export async function buildCatalogueInWorker(body: BodySlabs, version: number, w
       }
     }
     if (parts.length !== header.partCount || words.length !== header.wordCount) {
-      throw new Error(`catalogue worker: got ${parts.length}/${header.partCount} parts, ${words.length}/${header.wordCount} words`);
+      throw new Error(
+        `catalogue worker: got ${parts.length}/${header.partCount} parts, ${words.length}/${header.wordCount} words`,
+      );
     }
     const snapshot: CatalogueSnapshot = {
       ...header.rest,
@@ -138,7 +144,13 @@ export async function buildCatalogueInWorker(body: BodySlabs, version: number, w
       byId: sortedLookup(parts, "id", header.idOrder),
       index: { ...header.indexRest, vocabulary: { ...header.vocabularyRest, words } },
     };
-    return { snapshot, dropped: header.dropped, droppedCount: header.droppedCount, parseMs: header.parseMs, indexMs: header.indexMs };
+    return {
+      snapshot,
+      dropped: header.dropped,
+      droppedCount: header.droppedCount,
+      parseMs: header.parseMs,
+      indexMs: header.indexMs,
+    };
   } finally {
     failure ??= new Error("catalogue worker stopped");
     worker.removeAllListeners("exit");

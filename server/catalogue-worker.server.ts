@@ -74,8 +74,10 @@ function build(request: BuildRequest): { header: BuildReply; batches: () => Gene
     indexMs: Math.round(performance.now() - started - parsedMs),
   };
   function* batches(): Generator<BuildReply> {
-    for (let i = 0; i < parts.length; i += PARTS_PER_BATCH) yield { type: "parts", items: parts.slice(i, i + PARTS_PER_BATCH) };
-    for (let i = 0; i < words.length; i += WORDS_PER_BATCH) yield { type: "words", items: words.slice(i, i + WORDS_PER_BATCH) };
+    for (let i = 0; i < parts.length; i += PARTS_PER_BATCH)
+      yield { type: "parts", items: parts.slice(i, i + PARTS_PER_BATCH) };
+    for (let i = 0; i < words.length; i += WORDS_PER_BATCH)
+      yield { type: "words", items: words.slice(i, i + WORDS_PER_BATCH) };
     yield { type: "end" };
   }
   return { header, batches };

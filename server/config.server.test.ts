@@ -34,13 +34,19 @@ describe("parseConfig", () => {
     expect(parseConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
-  it.each(["true", "nginx", "10.0.0.0/33", "10.0.0.1/ffff::", ",", "256.0.0.1"])("refuses TRUST_PROXY=%s, naming the variable", (value) => {
-    expect(() => parseConfig({ TRUST_PROXY: value })).toThrowError(/^Invalid environment variable TRUST_PROXY: /);
-  });
+  it.each(["true", "nginx", "10.0.0.0/33", "10.0.0.1/ffff::", ",", "256.0.0.1"])(
+    "refuses TRUST_PROXY=%s, naming the variable",
+    (value) => {
+      expect(() => parseConfig({ TRUST_PROXY: value })).toThrowError(/^Invalid environment variable TRUST_PROXY: /);
+    },
+  );
 
   it("reads LEAD_RATE_LIMIT (0 turns the limit off) and NOTIFY_RETRY_BASE_SECONDS", () => {
     expect(parseConfig({ LEAD_RATE_LIMIT: "0" }).LEAD_RATE_LIMIT).toBe(0);
-    expect(parseConfig({ LEAD_RATE_LIMIT: "50", NOTIFY_RETRY_BASE_SECONDS: "5" })).toMatchObject({ LEAD_RATE_LIMIT: 50, NOTIFY_RETRY_BASE_SECONDS: 5 });
+    expect(parseConfig({ LEAD_RATE_LIMIT: "50", NOTIFY_RETRY_BASE_SECONDS: "5" })).toMatchObject({
+      LEAD_RATE_LIMIT: 50,
+      NOTIFY_RETRY_BASE_SECONDS: 5,
+    });
     expect(() => parseConfig({ LEAD_RATE_LIMIT: "-1" })).toThrowError(/LEAD_RATE_LIMIT/);
     expect(() => parseConfig({ NOTIFY_RETRY_BASE_SECONDS: "0" })).toThrowError(/NOTIFY_RETRY_BASE_SECONDS/);
   });

@@ -118,7 +118,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "environment");
-    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? "")})`);
+    throw new ConfigError(
+      `Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? "")})`,
+    );
   }
   if (result.data.NOTIFY_API_URL && !result.data.NOTIFY_API_KEY) {
     throw new ConfigError("Invalid environment variable NOTIFY_API_KEY: required when NOTIFY_API_URL is set");

@@ -42,8 +42,12 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
       leads: () => notify.store.summaries(),
       catalogue: () => parts.current(),
     });
-  const parts = overrides.parts ?? createPartsGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s) });
-  const notify = overrides.notify ?? createNotifyGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("notify", outcome, s) });
+  const parts =
+    overrides.parts ??
+    createPartsGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s) });
+  const notify =
+    overrides.notify ??
+    createNotifyGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("notify", outcome, s) });
   const retry = overrides.retry ?? createLeadRetry(notify, { baseMs: config.NOTIFY_RETRY_BASE_SECONDS * 1000 });
   return {
     config,
@@ -51,7 +55,8 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     notify,
     retry,
     consents: overrides.consents ?? createConsentLog(config.dataDir),
-    leadLimiter: overrides.leadLimiter ?? createRateLimiter({ limit: config.LEAD_RATE_LIMIT, windowMs: LEAD_RATE_WINDOW_MS }),
+    leadLimiter:
+      overrides.leadLimiter ?? createRateLimiter({ limit: config.LEAD_RATE_LIMIT, windowMs: LEAD_RATE_WINDOW_MS }),
     metrics,
     cookieSecrets: overrides.cookieSecrets ?? [loadCookieSecret(config.dataDir)],
   };

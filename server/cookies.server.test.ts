@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ecommerceEvent } from "~/lib/analytics";
-import { appendCartEvent, clearCartEvents, isSecure, lastOrderCookieHeader, readCart, readCartEvents, readLastOrder } from "./cookies.server";
+import {
+  appendCartEvent,
+  clearCartEvents,
+  isSecure,
+  lastOrderCookieHeader,
+  readCart,
+  readCartEvents,
+  readLastOrder,
+} from "./cookies.server";
 
 /** A request carrying the cookies of these Set-Cookie headers, as a browser would send them back. */
 function requestWith(...setCookies: string[]): Request {
@@ -30,7 +38,9 @@ describe("isSecure", () => {
 
 describe("readCart", () => {
   it("reads the cart cookie of the request", () => {
-    expect(readCart(new Request("http://localhost/", { headers: { Cookie: "cookie_consent=1; cart=17.2~18.1" } }))).toEqual([
+    expect(
+      readCart(new Request("http://localhost/", { headers: { Cookie: "cookie_consent=1; cart=17.2~18.1" } })),
+    ).toEqual([
       { id: "17", amount: 2 },
       { id: "18", amount: 1 },
     ]);
@@ -55,7 +65,11 @@ describe("the cart events cookie", () => {
     const big = ecommerceEvent("add", [{ ...product, name: "Я".repeat(200) }]);
     let header = "";
     for (let i = 0; i < 30; i++)
-      header = await appendCartEvent(await readCartEvents(requestWith(...(header ? [header] : []))), { ...big, n: i } as typeof big, false);
+      header = await appendCartEvent(
+        await readCartEvents(requestWith(...(header ? [header] : []))),
+        { ...big, n: i } as typeof big,
+        false,
+      );
     expect(header.length).toBeLessThanOrEqual(3000);
     const kept = (await readCartEvents(requestWith(header))) as (typeof big & { n: number })[];
     expect(kept.length).toBeGreaterThan(1);
@@ -76,7 +90,9 @@ describe("the cart events cookie", () => {
     `cart_events=${base64Json({ ecommerce: add.ecommerce })}`,
     `cart_events=${base64Json([{ ecommerce: { currencyCode: "USD" } }, null, 1, "x"])}`,
   ])("reads a tampered or missing cookie (%s) as no events", async (cookie) => {
-    await expect(readCartEvents(new Request("http://localhost/", { headers: { Cookie: cookie } }))).resolves.toEqual([]);
+    await expect(readCartEvents(new Request("http://localhost/", { headers: { Cookie: cookie } }))).resolves.toEqual(
+      [],
+    );
   });
 });
 
@@ -95,8 +111,12 @@ describe("the last order cookie", () => {
     const header = await lastOrderCookieHeader(order, false, secrets);
     const value = decodeURIComponent(header.split(";")[0].slice("last_order=".length));
     const signature = value.slice(value.lastIndexOf(".") + 1);
-    const forged = Buffer.from(JSON.stringify({ id: "00000000-0000-4000-8000-000000000000", purchasePending: false })).toString("base64");
-    await expect(readLastOrder(requestWith(`last_order=${encodeURIComponent(`${forged}.${signature}`)}`), secrets)).resolves.toBeNull();
+    const forged = Buffer.from(
+      JSON.stringify({ id: "00000000-0000-4000-8000-000000000000", purchasePending: false }),
+    ).toString("base64");
+    await expect(
+      readLastOrder(requestWith(`last_order=${encodeURIComponent(`${forged}.${signature}`)}`), secrets),
+    ).resolves.toBeNull();
     await expect(readLastOrder(requestWith(`last_order=${encodeURIComponent(forged)}`), secrets)).resolves.toBeNull();
     await expect(readLastOrder(requestWith(header), ["another-secret-of-thirty-two-characters"])).resolves.toBeNull();
   });
@@ -109,6 +129,8 @@ describe("the last order cookie", () => {
     `last_order=${base64Json({ id: "A-1" })}`,
     `last_order=${base64Json(null)}`,
   ])("reads a tampered or missing cookie (%s) as no order", async (cookie) => {
-    await expect(readLastOrder(new Request("http://localhost/", { headers: { Cookie: cookie } }), secrets)).resolves.toBeNull();
+    await expect(
+      readLastOrder(new Request("http://localhost/", { headers: { Cookie: cookie } }), secrets),
+    ).resolves.toBeNull();
   });
 });

@@ -34,7 +34,11 @@ export async function readCartEvents(request: Request): Promise<EcommerceEvent[]
 }
 
 /** Appends an event; the oldest are dropped when the cookie would grow too big. */
-export async function appendCartEvent(existing: EcommerceEvent[], event: EcommerceEvent, secure: boolean): Promise<string> {
+export async function appendCartEvent(
+  existing: EcommerceEvent[],
+  event: EcommerceEvent,
+  secure: boolean,
+): Promise<string> {
   const events = [...existing, event];
   let header = await cartEventsCookie.serialize(events, { secure });
   while (events.length > 1 && header.length > MAX_EVENTS_HEADER_BYTES) {
@@ -62,7 +66,13 @@ export interface LastOrder {
 const LAST_ORDER_MAX_AGE_S = 24 * 60 * 60;
 
 function lastOrderCookie(secrets: string[]) {
-  return createCookie("last_order", { path: "/order-success", maxAge: LAST_ORDER_MAX_AGE_S, sameSite: "lax", httpOnly: true, secrets });
+  return createCookie("last_order", {
+    path: "/order-success",
+    maxAge: LAST_ORDER_MAX_AGE_S,
+    sameSite: "lax",
+    httpOnly: true,
+    secrets,
+  });
 }
 
 export function lastOrderCookieHeader(order: LastOrder, secure: boolean, secrets: string[]): Promise<string> {

@@ -7,7 +7,19 @@ import type { Part, PartGroup } from "~/lib/part";
 import { createRandom, pick, randomInt } from "~/lib/random";
 
 type Scope = "engine" | "gearbox" | "vehicle";
-type Image = "filter" | "brake-pad" | "pump" | "belt" | "sensor" | "gasket" | "bearing" | "lamp" | "hose" | "clutch" | "spring" | "generic";
+type Image =
+  | "filter"
+  | "brake-pad"
+  | "pump"
+  | "belt"
+  | "sensor"
+  | "gasket"
+  | "bearing"
+  | "lamp"
+  | "hose"
+  | "clutch"
+  | "spring"
+  | "generic";
 
 interface Kind {
   name: string;
@@ -151,7 +163,10 @@ function makePart(random: () => number, kind: Kind, id: string): Part {
   if (extra > 0.4) images.push("/images/parts/package.webp");
   if (extra > 0.75) images.push("/images/parts/label.webp");
   const described = random();
-  const description = described < 0.2 ? "" : [`Запчасть ${modelLabel(group)}.`, kind.note ?? "", pick(random, NOTES)].filter(Boolean).join(" ");
+  const description =
+    described < 0.2
+      ? ""
+      : [`Запчасть ${modelLabel(group)}.`, kind.note ?? "", pick(random, NOTES)].filter(Boolean).join(" ");
   return {
     id,
     slug: slugify(kind.name, id),

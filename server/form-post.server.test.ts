@@ -42,7 +42,11 @@ describe("textValues", () => {
 
 describe("readSmallForm", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
-    new Request("http://localhost/lead/callback", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+    new Request("http://localhost/lead/callback", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
 
   it("reads a plain form body", async () => {
     expect((await readSmallForm(post("name=%D0%98&phone=1")))?.get("name")).toBe("И");
@@ -54,7 +58,11 @@ describe("readSmallForm", () => {
 
   it("reads garbage as an empty form", async () => {
     const body = await readSmallForm(
-      new Request("http://localhost/", { method: "POST", body: "--x\r\n", headers: { "Content-Type": "multipart/form-data; boundary=x" } }),
+      new Request("http://localhost/", {
+        method: "POST",
+        body: "--x\r\n",
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      }),
     );
     expect([...(body ?? [])]).toEqual([]);
   });
@@ -62,7 +70,10 @@ describe("readSmallForm", () => {
 
 describe("overLimit and fail", () => {
   it("lets a visitor through up to the limit, then answers 429 with the spec's message", async () => {
-    const context = { services: { leadLimiter: createRateLimiter({ limit: 1, windowMs: 60_000 }) }, clientIp: "203.0.113.7" } as unknown as AppLoadContext;
+    const context = {
+      services: { leadLimiter: createRateLimiter({ limit: 1, windowMs: 60_000 }) },
+      clientIp: "203.0.113.7",
+    } as unknown as AppLoadContext;
     expect(overLimit(context)).toBeNull();
     const refused = overLimit(context);
     expect(refused?.status).toBe(429);

@@ -10,7 +10,14 @@ import { CART_EVENTS_COOKIE_NAME } from "./cookies.server";
 export const PUBLIC_HTML_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const PRIVATE_NO_STORE = "private, no-store";
 
-const ALWAYS_PRIVATE = [/^\/cart(\/|$)/, /^\/make-order(\/|$)/, /^\/order-success(\/|$)/, /^\/form-success(\/|$)/, /^\/lead(\/|$)/, /^\/cookie-consent/];
+const ALWAYS_PRIVATE = [
+  /^\/cart(\/|$)/,
+  /^\/make-order(\/|$)/,
+  /^\/order-success(\/|$)/,
+  /^\/form-success(\/|$)/,
+  /^\/lead(\/|$)/,
+  /^\/cookie-consent/,
+];
 
 export function isSharedCacheable(request: Request, status: number): boolean {
   if (status !== 200 && status !== 404) return false;

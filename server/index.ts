@@ -58,7 +58,9 @@ if (process.argv.includes("--resend-leads")) {
     process.exit(1);
   }
   const result = await services.notify.retryPass({ mode: "all" });
-  process.stdout.write(`re-sent leads: ${result.delivered} delivered, ${result.undelivered} still undelivered, ${result.skipped} left to another sender\n`);
+  process.stdout.write(
+    `re-sent leads: ${result.delivered} delivered, ${result.undelivered} still undelivered, ${result.skipped} left to another sender\n`,
+  );
   process.exit(result.undelivered > 0 ? 2 : 0);
 }
 
@@ -79,7 +81,9 @@ app.use((req, res, next) => {
   // a kept-alive socket would wait on the rest and the client's next request on it would hang.
   // (Only a request that has a body: one without is not marked complete until its stream is
   // read, and closing after every quick GET would throw keep-alive away.)
-  const hasBody = (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") || req.headers["transfer-encoding"] !== undefined;
+  const hasBody =
+    (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") ||
+    req.headers["transfer-encoding"] !== undefined;
   const writeHead = res.writeHead;
   res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
     if (hasBody && !req.complete && !this.headersSent) this.setHeader("Connection", "close");
@@ -91,10 +95,18 @@ app.use((req, res, next) => {
     const pathname = req.originalUrl.split("?")[0];
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     // Answered before the route label is set (below): a static file.
-    services.metrics.observeRequest({ route: (res.locals.route as string | undefined) ?? "static", method: req.method, status: res.statusCode }, seconds);
+    services.metrics.observeRequest(
+      { route: (res.locals.route as string | undefined) ?? "static", method: req.method, status: res.statusCode },
+      seconds,
+    );
     // Static assets are many and dull; log them only when they fail.
     if (res.statusCode < 400 && (pathname.startsWith("/build/") || pathname === "/healthz")) return;
-    log.info("request", { method: req.method, path: pathname, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 });
+    log.info("request", {
+      method: req.method,
+      path: pathname,
+      status: res.statusCode,
+      ms: Math.round(seconds * 1e4) / 10,
+    });
   });
   next();
 });
@@ -119,7 +131,10 @@ const publicDir = path.resolve("public");
 const ONE_YEAR_S = 31_536_000;
 app.use("/build", fingerprintedAssets(path.join(publicDir, "build"), { maxAgeSeconds: ONE_YEAR_S }));
 app.use(compression());
-app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }));
+app.use(
+  "/build",
+  express.static(path.join(publicDir, "build"), { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }),
+);
 app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
 app.use((req, res, next) => {
@@ -135,7 +150,11 @@ app.all(
   createRequestHandler({
     build,
     mode: config.NODE_ENV === "production" ? "production" : build.mode,
-    getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "" }),
+    getLoadContext: (req, res) => ({
+      services,
+      nonce: res.locals.nonce as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+    }),
   }),
 );
 

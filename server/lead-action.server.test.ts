@@ -75,9 +75,22 @@ function post(url: string, fields: Record<string, string>, files: File[] = []) {
   return new Request(url, { method: "POST", body });
 }
 
-const lead = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", inn: "2465123456", comment: "Нужен расчёт", consent: "on", page: "/leasing" };
+const lead = {
+  name: "Иванов Иван",
+  phone: "+7 (912) 345-67-89",
+  inn: "2465123456",
+  comment: "Нужен расчёт",
+  consent: "on",
+  page: "/leasing",
+};
 
-type Answer = { formError?: string; values?: Record<string, string>; fieldErrors?: Record<string, string>; ok?: boolean; redirectTo?: string };
+type Answer = {
+  formError?: string;
+  values?: Record<string, string>;
+  fieldErrors?: Record<string, string>;
+  ok?: boolean;
+  redirectTo?: string;
+};
 const answer = async (res: Response) => (await res.json()) as Answer;
 
 async function leadsOnDisk(status?: string) {
@@ -120,17 +133,33 @@ describe("callback, price and leasing leads", () => {
       { key: "name", value: "Иванов Иван" },
       { key: "phone", value: "+7(912)345-67-89" },
       { key: "inn", value: "2465123456" },
-      { key: "comment", value: "Нужен расчёт\nСтоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽" },
+      {
+        key: "comment",
+        value:
+          "Нужен расчёт\nСтоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽",
+      },
       { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
     ]);
 
     // Without a comment the calculation is the comment; a calculation out of range, partial, or
     // on another form adds nothing.
-    await handleLeadAction(post("https://faw.example/lead/leasing", { ...lead, comment: "", ...calc }), context, "leasing");
-    await handleLeadAction(post("https://faw.example/lead/leasing", { ...lead, ...calc, price: "900000" }), context, "leasing");
+    await handleLeadAction(
+      post("https://faw.example/lead/leasing", { ...lead, comment: "", ...calc }),
+      context,
+      "leasing",
+    );
+    await handleLeadAction(
+      post("https://faw.example/lead/leasing", { ...lead, ...calc, price: "900000" }),
+      context,
+      "leasing",
+    );
     await handleLeadAction(post("https://faw.example/lead/leasing", { ...lead, price: "3500000" }), context, "leasing");
     await handleLeadAction(post("https://faw.example/lead/callback", { ...lead, ...calc }), context, "callback");
-    const comments = captured.slice(1).map((c) => (c.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "comment")?.value);
+    const comments = captured
+      .slice(1)
+      .map(
+        (c) => (c.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "comment")?.value,
+      );
     expect(comments).toEqual([
       "Стоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽",
       "Нужен расчёт",
@@ -145,14 +174,25 @@ describe("callback, price and leasing leads", () => {
     const page = `/catalog/trucks/${truck.type.slug}/${truck.slug}`;
     await handleLeadAction(post("https://faw.example/lead/price", { ...lead, page }), context, "price");
     const fields = (captured[0].json as { fields: { key: string; value: string }[] }).fields;
-    expect(fields.find((f) => f.key === "source")?.value).toBe(`<a href="https://faw.example${page}">${truck.name}</a>`);
+    expect(fields.find((f) => f.key === "source")?.value).toBe(
+      `<a href="https://faw.example${page}">${truck.name}</a>`,
+    );
   });
 
   it("answers validation errors with the spec's messages and sends nothing", async () => {
-    const res = await handleLeadAction(post("https://faw.example/lead/callback", { name: "", phone: "123", inn: "12", page: "/" }), context, "callback");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/callback", { name: "", phone: "123", inn: "12", page: "/" }),
+      context,
+      "callback",
+    );
     expect(res.status).toBe(422);
     const body = await answer(res);
-    expect(body.fieldErrors).toEqual({ name: MESSAGES.name, phone: MESSAGES.phone, inn: MESSAGES.inn, consent: MESSAGES.consent });
+    expect(body.fieldErrors).toEqual({
+      name: MESSAGES.name,
+      phone: MESSAGES.phone,
+      inn: MESSAGES.inn,
+      consent: MESSAGES.consent,
+    });
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(0);
   });
@@ -161,22 +201,29 @@ describe("callback, price and leasing leads", () => {
     await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
     const files = fs.readdirSync(path.join(dataDir, "consents"));
     const record = JSON.parse(fs.readFileSync(path.join(dataDir, "consents", files[0]), "utf8").trim());
-    expect(record).toMatchObject({ ip: "203.0.113.7", form: "callback", version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(record).toMatchObject({
+      ip: "203.0.113.7",
+      form: "callback",
+      version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(Date.parse(record.at)).not.toBeNaN();
     expect(JSON.stringify(captured[0].json)).not.toContain("consent");
   });
 
-  it.each(["500", "slow", "refused"] as const)("keeps the lead on disk as undelivered when the upstream is %s, then shows the error", async (mode) => {
-    upstream = mode;
-    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
-    expect(res.status).toBe(502);
-    const body = await answer(res);
-    expect(body.formError).toBe(FORM_ERROR);
-    expect(body.values).toMatchObject({ name: "Иванов Иван", comment: "Нужен расчёт" });
-    const kept = await leadsOnDisk("undelivered");
-    expect(kept).toHaveLength(1);
-    expect(kept[0].request).toMatchObject({ kind: "json", body: { name: "callback" } });
-  });
+  it.each(["500", "slow", "refused"] as const)(
+    "keeps the lead on disk as undelivered when the upstream is %s, then shows the error",
+    async (mode) => {
+      upstream = mode;
+      const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+      expect(res.status).toBe(502);
+      const body = await answer(res);
+      expect(body.formError).toBe(FORM_ERROR);
+      expect(body.values).toMatchObject({ name: "Иванов Иван", comment: "Нужен расчёт" });
+      const kept = await leadsOnDisk("undelivered");
+      expect(kept).toHaveLength(1);
+      expect(kept[0].request).toMatchObject({ kind: "json", body: { name: "callback" } });
+    },
+  );
 
   it("re-sends undelivered leads once the upstream is back, and a second run sends nothing", async () => {
     upstream = "500";
@@ -199,7 +246,11 @@ describe("callback, price and leasing leads", () => {
   });
 
   it("drops a lead whose honeypot is filled, answering like a success", async () => {
-    const res = await handleLeadAction(post("https://faw.example/lead/callback", { ...lead, website: "http://spam" }), context, "callback");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/callback", { ...lead, website: "http://spam" }),
+      context,
+      "callback",
+    );
     expect(res.status).toBe(303);
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(0);
@@ -207,7 +258,9 @@ describe("callback, price and leasing leads", () => {
 
   it("limits a visitor to 10 leads in 10 minutes", async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback")).status).toBe(303);
+      expect(
+        (await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback")).status,
+      ).toBe(303);
     }
     const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
     expect(res.status).toBe(429);
@@ -216,20 +269,34 @@ describe("callback, price and leasing leads", () => {
   });
 
   it("never follows a foreign page for the success link", async () => {
-    const res = await handleLeadAction(post("https://faw.example/lead/callback", { ...lead, page: "//evil.example" }), context, "callback");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/callback", { ...lead, page: "//evil.example" }),
+      context,
+      "callback",
+    );
     expect(res.headers.get("Location")).toBe("/form-success?fromUrl=%2F");
   });
 });
 
 describe("parts-list leads with files", () => {
-  const parts = { name: "Петров Пётр", phone: "+7 (923) 111-22-33", comment: "Список во вложении", consent: "on", page: "/catalog/parts" };
+  const parts = {
+    name: "Петров Пётр",
+    phone: "+7 (923) 111-22-33",
+    comment: "Список во вложении",
+    consent: "on",
+    page: "/catalog/parts",
+  };
 
   it("sends call 3 as multipart: images=true, name, fields[] and the files", async () => {
     const files = [
       new File(["артикул;кол-во\n1012015-81D;2"], "список.csv", { type: "text/csv" }),
       new File([new Uint8Array(2048).fill(7)], "фото.jpg", { type: "image/jpeg" }),
     ];
-    const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, files), context, "parts-list");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/parts-list", parts, files),
+      context,
+      "parts-list",
+    );
     expect(res.status).toBe(303);
     expect(captured).toHaveLength(1);
     const sent = captured[0];
@@ -249,13 +316,21 @@ describe("parts-list leads with files", () => {
 
   it("uses NOTIFY_PARTS_LIST_NAME", async () => {
     context = makeContext({ NOTIFY_PARTS_LIST_NAME: "zayavka" });
-    await handleLeadAction(post("https://faw.example/lead/parts-list", parts, [new File(["x"], "a.txt")]), context, "parts-list");
+    await handleLeadAction(
+      post("https://faw.example/lead/parts-list", parts, [new File(["x"], "a.txt")]),
+      context,
+      "parts-list",
+    );
     expect(captured[0].form!.get("name")).toBe("zayavka");
   });
 
   it("keeps the lead and its files on disk when delivery fails", async () => {
     upstream = "500";
-    const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, [new File(["данные"], "список.txt")]), context, "parts-list");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/parts-list", parts, [new File(["данные"], "список.txt")]),
+      context,
+      "parts-list",
+    );
     expect(res.status).toBe(502);
     const [kept] = await leadsOnDisk("undelivered");
     expect(kept.request.kind).toBe("multipart");
@@ -265,7 +340,11 @@ describe("parts-list leads with files", () => {
 
   it("refuses an upload over 10 MB with 413 and forwards nothing", async () => {
     const big = new File([new Uint8Array(10_485_761)], "big.pdf");
-    const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, [big]), context, "parts-list");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/parts-list", parts, [big]),
+      context,
+      "parts-list",
+    );
     expect(res.status).toBe(413);
     expect(res.headers.get("Connection")).toBe("close");
     expect((await answer(res)).formError).toBe(UPLOAD_MESSAGES.tooBig);
@@ -286,7 +365,11 @@ describe("parts-list leads with files", () => {
 
   it("refuses more than 10 files", async () => {
     const files = Array.from({ length: 11 }, (_, i) => new File(["x"], `${i}.txt`));
-    const res = await handleLeadAction(post("https://faw.example/lead/parts-list", parts, files), context, "parts-list");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/parts-list", parts, files),
+      context,
+      "parts-list",
+    );
     expect(res.status).toBe(413);
     expect((await answer(res)).formError).toBe(UPLOAD_MESSAGES.tooMany);
   });
@@ -322,7 +405,10 @@ describe("leadResponseMode", () => {
     ["*/*", "document"],
     [null, "document"],
   ] as const)("answers Accept: %s with %s", (accept, mode) => {
-    const request = new Request("https://faw.example/lead/callback", { method: "POST", headers: accept ? { Accept: accept } : {} });
+    const request = new Request("https://faw.example/lead/callback", {
+      method: "POST",
+      headers: accept ? { Accept: accept } : {},
+    });
     expect(leadResponseMode(request)).toBe(mode);
   });
 });

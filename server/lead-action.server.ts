@@ -61,7 +61,12 @@ function sourceValue(siteUrl: string, page: string): string {
   return truck ? `<a href="${url}">${truck.name}</a>` : `<a href="${url}">Источник</a>`;
 }
 
-export async function handleLeadAction(request: Request, context: AppLoadContext, form: LeadFormName, mode: LeadResponseMode = "document") {
+export async function handleLeadAction(
+  request: Request,
+  context: AppLoadContext,
+  form: LeadFormName,
+  mode: LeadResponseMode = "document",
+) {
   const { services, clientIp } = context;
   const limited = overLimit(context);
   if (limited) return limited;
@@ -79,7 +84,8 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
       ({ form: body, files } = await parseUpload(request, reserved.dir));
     } catch (error) {
       await services.notify.store.discard(reserved.id);
-      if (error instanceof UploadError) return fail(error.message, error.status, undefined, error.status === 413 ? { Connection: "close" } : undefined);
+      if (error instanceof UploadError)
+        return fail(error.message, error.status, undefined, error.status === 413 ? { Connection: "close" } : undefined);
       throw error;
     }
   } else {
@@ -98,7 +104,9 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
     return successRedirect(mode, page);
   }
 
-  const result = await LEAD_FORMS[form].validator.validate(onlyFields(body, form === "leasing" ? LEASING_LEAD_FIELDS : LEAD_FIELDS));
+  const result = await LEAD_FORMS[form].validator.validate(
+    onlyFields(body, form === "leasing" ? LEASING_LEAD_FIELDS : LEAD_FIELDS),
+  );
   if (result.error) {
     await discard();
     if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });
@@ -106,7 +114,13 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
   }
   const data = result.data;
 
-  await services.consents.record({ at: new Date().toISOString(), ip: clientIp, form, version: CONSENT_TEXT_VERSION, lead: reserved?.id });
+  await services.consents.record({
+    at: new Date().toISOString(),
+    ip: clientIp,
+    form,
+    version: CONSENT_TEXT_VERSION,
+    lead: reserved?.id,
+  });
 
   const source = sourceValue(services.config.SITE_URL, page);
   let delivery;
@@ -116,7 +130,11 @@ export async function handleLeadAction(request: Request, context: AppLoadContext
       { key: "phone", value: phoneForSending(data.phone) },
       { key: "comment", value: data.comment ?? "" },
     ];
-    delivery = await services.notify.sendMultipart(form, reserved!.id, { name: services.config.NOTIFY_PARTS_LIST_NAME, fields, files });
+    delivery = await services.notify.sendMultipart(form, reserved!.id, {
+      name: services.config.NOTIFY_PARTS_LIST_NAME,
+      fields,
+      files,
+    });
   } else {
     const fields: NotifyField[] = [
       { key: "name", value: data.name },

@@ -35,7 +35,12 @@ export function createLeadRetry(notify: NotifyGateway, { baseMs }: { baseMs: num
       .retryPass({ mode: "due", signal: controller.signal })
       .then((report: RetryReport) => {
         if (report.delivered || report.undelivered || report.failed) {
-          log.info("lead retry pass", { delivered: report.delivered, undelivered: report.undelivered, failed: report.failed, waiting: report.waiting });
+          log.info("lead retry pass", {
+            delivered: report.delivered,
+            undelivered: report.undelivered,
+            failed: report.failed,
+            waiting: report.waiting,
+          });
         }
         schedule(report.nextDueAt === undefined ? pollMs : report.nextDueAt - Date.now());
       })

@@ -15,7 +15,14 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function record(id: string, createdAt: string, status: LeadRecord["status"] = "undelivered"): LeadRecord {
-  return { id, form: "callback", createdAt, status, request: { kind: "json", body: { name: "callback", fields: [] } }, attempts: [] };
+  return {
+    id,
+    form: "callback",
+    createdAt,
+    status,
+    request: { kind: "json", body: { name: "callback", fields: [] } },
+    attempts: [],
+  };
 }
 
 const claimFiles = (id: string) =>
@@ -69,7 +76,10 @@ describe("claims", () => {
   });
 
   it("takes over a claim older than its time to live, and only one of the senders that find it does", async () => {
-    fs.writeFileSync(path.join(store.dir, id, "claim-0.0"), JSON.stringify({ pid: process.pid, host: os.hostname(), token: "", at: "" }));
+    fs.writeFileSync(
+      path.join(store.dir, id, "claim-0.0"),
+      JSON.stringify({ pid: process.pid, host: os.hostname(), token: "", at: "" }),
+    );
     const old = new Date(Date.now() - 120_000);
     fs.utimesSync(path.join(store.dir, id, "claim-0.0"), old, old);
     const claims = await Promise.all(Array.from({ length: 5 }, () => createLeadStore(dataDir).claim(id, 0, 60_000)));
@@ -92,10 +102,16 @@ describe("claims", () => {
   });
 
   it("leaves a fresh claim of a live process, or of another host, alone", async () => {
-    fs.writeFileSync(path.join(store.dir, id, "claim-0.0"), JSON.stringify({ pid: 1, host: "another-host", token: "x", at: new Date().toISOString() }));
+    fs.writeFileSync(
+      path.join(store.dir, id, "claim-0.0"),
+      JSON.stringify({ pid: 1, host: "another-host", token: "x", at: new Date().toISOString() }),
+    );
     expect(await store.claim(id, 0, 60_000)).toBeNull();
     const parent = process.ppid;
-    fs.writeFileSync(path.join(store.dir, id, "claim-1.0"), JSON.stringify({ pid: parent, host: os.hostname(), token: "x", at: new Date().toISOString() }));
+    fs.writeFileSync(
+      path.join(store.dir, id, "claim-1.0"),
+      JSON.stringify({ pid: parent, host: os.hostname(), token: "x", at: new Date().toISOString() }),
+    );
     expect(await store.claim(id, 1, 60_000)).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ export interface StoredFile {
 }
 
 export type NotifyRequest =
-  { kind: "json"; body: { name: string; fields: NotifyField[] } } | { kind: "multipart"; name: string; fields: NotifyField[]; files: StoredFile[] };
+  | { kind: "json"; body: { name: string; fields: NotifyField[] } }
+  | { kind: "multipart"; name: string; fields: NotifyField[]; files: StoredFile[] };
 
 /**
  * pending: written, not yet sent (or its sender stopped mid-way); delivered: the notify service
@@ -102,7 +103,13 @@ export function isLeadId(id: string): boolean {
 const FINAL: ReadonlySet<LeadStatus> = new Set(["delivered", "kept"]);
 
 function summarize(record: LeadRecord): LeadSummary {
-  return { id: record.id, status: record.status, createdAt: record.createdAt, attempts: record.attempts.length, lastAttemptAt: record.attempts.at(-1)?.at };
+  return {
+    id: record.id,
+    status: record.status,
+    createdAt: record.createdAt,
+    attempts: record.attempts.length,
+    lastAttemptAt: record.attempts.at(-1)?.at,
+  };
 }
 
 async function writeDurably(file: string, data: string): Promise<void> {
@@ -196,7 +203,12 @@ export function createLeadStore(dataDir: string): LeadStore {
    */
   async function claim(id: string, attempt: number, ttlMs: number): Promise<LeadClaim | null> {
     const dir = leadDir(id);
-    const holder: ClaimHolder = { pid: process.pid, host: os.hostname(), token: PROCESS_TOKEN, at: new Date().toISOString() };
+    const holder: ClaimHolder = {
+      pid: process.pid,
+      host: os.hostname(),
+      token: PROCESS_TOKEN,
+      at: new Date().toISOString(),
+    };
     const create = async (generation: number) => {
       const file = path.join(dir, `claim-${attempt}.${generation}`);
       try {

@@ -20,6 +20,7 @@ export const log = {
 };
 
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.name === "AbortError" || error.name === "TimeoutError" ? "timeout" : error.message;
+  if (error instanceof Error)
+    return error.name === "AbortError" || error.name === "TimeoutError" ? "timeout" : error.message;
   return String(error);
 }

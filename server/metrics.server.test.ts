@@ -2,11 +2,19 @@ import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createMetrics, routeLabeler } from "./metrics.server";
 
-const route = (id: string, extra: { parentId?: string; path?: string; index?: boolean }) => ({ id, module: {}, ...extra });
+const route = (id: string, extra: { parentId?: string; path?: string; index?: boolean }) => ({
+  id,
+  module: {},
+  ...extra,
+});
 const routes = {
   root: route("root", { path: "" }),
   "routes/_index": route("routes/_index", { parentId: "root", index: true }),
-  "routes/catalog.parts._index": route("routes/catalog.parts._index", { parentId: "root", path: "catalog/parts", index: true }),
+  "routes/catalog.parts._index": route("routes/catalog.parts._index", {
+    parentId: "root",
+    path: "catalog/parts",
+    index: true,
+  }),
   "routes/catalog.parts.$slug": route("routes/catalog.parts.$slug", { parentId: "root", path: "catalog/parts/:slug" }),
   "routes/$": route("routes/$", { parentId: "root", path: "*" }),
 } as unknown as ServerBuild["routes"];

@@ -60,7 +60,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
         const now = Date.now();
         for (const lead of leads) {
           counts[lead.status] = (counts[lead.status] ?? 0) + 1;
-          if (isWaiting(lead) && (lead.status !== "pending" || now - Date.parse(lead.createdAt) >= PENDING_GRACE_MS)) waiting++;
+          if (isWaiting(lead) && (lead.status !== "pending" || now - Date.parse(lead.createdAt) >= PENDING_GRACE_MS))
+            waiting++;
         }
         return { counts, waiting };
       })

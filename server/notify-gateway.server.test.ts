@@ -11,11 +11,19 @@ let sent: { url: string; headers: Headers }[];
 let answer: "ok" | "500" | "hang";
 
 function gateway(env: Record<string, string> = {}): NotifyGateway {
-  const config = parseConfig({ DATA_DIR: dataDir, NOTIFY_API_URL: "http://notify.test", NOTIFY_API_KEY: "k", NOTIFY_RETRY_BASE_SECONDS: "60", ...env });
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    NOTIFY_API_URL: "http://notify.test",
+    NOTIFY_API_KEY: "k",
+    NOTIFY_RETRY_BASE_SECONDS: "60",
+    ...env,
+  });
   const fakeFetch = (async (url: string, init: RequestInit) => {
     sent.push({ url, headers: new Headers(init.headers) });
     if (answer === "hang") {
-      return new Promise<Response>((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+      return new Promise<Response>((_, reject) =>
+        init.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+      );
     }
     return new Response("{}", { status: answer === "ok" ? 200 : 500 });
   }) as unknown as typeof fetch;
@@ -47,7 +55,11 @@ describe("the notify gateway", () => {
     const json = await notify.sendJson("callback", BODY);
     const { id, dir } = await notify.store.reserve();
     fs.writeFileSync(path.join(dir, "files", "0"), "a;b\n");
-    await notify.sendMultipart("parts-list", id, { name: "parts-list", fields: [], files: [{ name: "a.csv", type: "text/csv", size: 4, path: "files/0" }] });
+    await notify.sendMultipart("parts-list", id, {
+      name: "parts-list",
+      fields: [],
+      files: [{ name: "a.csv", type: "text/csv", size: 4, path: "files/0" }],
+    });
     expect(sent.map((s) => [s.url, s.headers.get("idempotency-key")])).toEqual([
       ["http://notify.test/v1/notify", json.id],
       ["http://notify.test/v1/notify?images=true", id],
@@ -60,14 +72,27 @@ describe("the notify gateway", () => {
     const failedAt = Date.parse(lead.attempts[0].at);
     answer = "500";
     // Not yet due: a minute after the first failure.
-    expect(await notify.retryPass({ mode: "due", now: failedAt + 30_000 })).toMatchObject({ delivered: 0, undelivered: 0, waiting: 1 });
+    expect(await notify.retryPass({ mode: "due", now: failedAt + 30_000 })).toMatchObject({
+      delivered: 0,
+      undelivered: 0,
+      waiting: 1,
+    });
     expect(sent).toHaveLength(0);
-    expect(await notify.retryPass({ mode: "due", now: failedAt + MINUTE + 1 })).toMatchObject({ undelivered: 1, waiting: 1 });
+    expect(await notify.retryPass({ mode: "due", now: failedAt + MINUTE + 1 })).toMatchObject({
+      undelivered: 1,
+      waiting: 1,
+    });
     const second = Date.parse((await notify.store.load(lead.id))!.attempts[1].at);
     // The next waits two minutes.
-    expect(await notify.retryPass({ mode: "due", now: second + MINUTE + 1 })).toMatchObject({ undelivered: 0, waiting: 1 });
+    expect(await notify.retryPass({ mode: "due", now: second + MINUTE + 1 })).toMatchObject({
+      undelivered: 0,
+      waiting: 1,
+    });
     answer = "ok";
-    expect(await notify.retryPass({ mode: "due", now: second + 2 * MINUTE + 1 })).toMatchObject({ delivered: 1, waiting: 0 });
+    expect(await notify.retryPass({ mode: "due", now: second + 2 * MINUTE + 1 })).toMatchObject({
+      delivered: 1,
+      waiting: 0,
+    });
     expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([lead.id, lead.id]);
     expect((await notify.store.load(lead.id))?.status).toBe("delivered");
   });

@@ -37,9 +37,17 @@ export interface DeliveryResult {
 export interface NotifyGateway {
   store: LeadStore;
   /** Deliver a JSON notification (calls 2 and 4); an order's lines are kept beside it on disk. */
-  sendJson(form: string, body: { name: string; fields: NotifyField[] }, extra?: { order?: OrderSummary }): Promise<DeliveryResult>;
+  sendJson(
+    form: string,
+    body: { name: string; fields: NotifyField[] },
+    extra?: { order?: OrderSummary },
+  ): Promise<DeliveryResult>;
   /** Deliver a multipart notification (call 3) whose files were already written into the reserved lead folder. */
-  sendMultipart(form: string, id: string, payload: { name: string; fields: NotifyField[]; files: StoredFile[] }): Promise<DeliveryResult>;
+  sendMultipart(
+    form: string,
+    id: string,
+    payload: { name: string; fields: NotifyField[]; files: StoredFile[] },
+  ): Promise<DeliveryResult>;
   /**
    * One pass over the leads on disk. `due` (the background retry): the leads whose next attempt
    * is due, and those waiting for 7 days are marked failed. `all` (`npm run leads:resend`): every
@@ -67,7 +75,15 @@ export interface RetryReport {
 export type UpstreamOutcome = "ok" | "http_error" | "timeout" | "network" | "too_big" | "invalid";
 export type UpstreamObserver = (outcome: UpstreamOutcome, seconds: number) => void;
 
-type NotifyConfig = Pick<Config, "NOTIFY_API_URL" | "NOTIFY_API_KEY" | "NOTIFY_API_KEY_HEADER" | "NOTIFY_TIMEOUT_MS" | "NOTIFY_RETRY_BASE_SECONDS" | "dataDir">;
+type NotifyConfig = Pick<
+  Config,
+  | "NOTIFY_API_URL"
+  | "NOTIFY_API_KEY"
+  | "NOTIFY_API_KEY_HEADER"
+  | "NOTIFY_TIMEOUT_MS"
+  | "NOTIFY_RETRY_BASE_SECONDS"
+  | "dataDir"
+>;
 
 class StoppedError extends Error {}
 
@@ -83,7 +99,10 @@ export function createNotifyGateway(
 
   async function buildRequest(record: LeadRecord): Promise<{ url: string; init: RequestInit }> {
     const base = `${config.NOTIFY_API_URL}/v1/notify`;
-    const headers: Record<string, string> = { [config.NOTIFY_API_KEY_HEADER]: config.NOTIFY_API_KEY ?? "", "Idempotency-Key": record.id };
+    const headers: Record<string, string> = {
+      [config.NOTIFY_API_KEY_HEADER]: config.NOTIFY_API_KEY ?? "",
+      "Idempotency-Key": record.id,
+    };
     const req = record.request;
     if (req.kind === "json") {
       headers["Content-Type"] = "application/json";
@@ -123,8 +142,16 @@ export function createNotifyGateway(
     } catch (error) {
       if (stop?.aborted && !timeout.aborted) throw new StoppedError("stopping");
       const message = errorMessage(error);
-      options.onUpstream?.(status !== undefined ? "http_error" : message === "timeout" ? "timeout" : "network", (Date.now() - started) / 1000);
-      log.warn("notify failed, lead kept on disk", { lead: record.id, form: record.form, error: message, ms: Date.now() - started });
+      options.onUpstream?.(
+        status !== undefined ? "http_error" : message === "timeout" ? "timeout" : "network",
+        (Date.now() - started) / 1000,
+      );
+      log.warn("notify failed, lead kept on disk", {
+        lead: record.id,
+        form: record.form,
+        error: message,
+        ms: Date.now() - started,
+      });
       return { ...record, status: "undelivered", attempts: [...record.attempts, { at, ok: false, error: message }] };
     }
   }
@@ -157,7 +184,12 @@ export function createNotifyGateway(
   };
 
   /** Claims the lead's next attempt and makes it, unless another sender has it or has made it. */
-  async function retryOne(seen: LeadSummary, mode: "due" | "all", now: number, stop?: AbortSignal): Promise<LeadStatus | "skipped"> {
+  async function retryOne(
+    seen: LeadSummary,
+    mode: "due" | "all",
+    now: number,
+    stop?: AbortSignal,
+  ): Promise<LeadStatus | "skipped"> {
     const claim = await store.claim(seen.id, seen.attempts, claimTtlMs);
     if (!claim) return "skipped";
     try {
@@ -198,7 +230,14 @@ export function createNotifyGateway(
       });
     },
     sendMultipart(form, id, payload) {
-      return deliver({ id, form, createdAt: new Date().toISOString(), status: "pending", request: { kind: "multipart", ...payload }, attempts: [] });
+      return deliver({
+        id,
+        form,
+        createdAt: new Date().toISOString(),
+        status: "pending",
+        request: { kind: "multipart", ...payload },
+        attempts: [],
+      });
     },
     async retryPass({ mode, signal, now = Date.now() }) {
       const report: RetryReport = { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };

@@ -39,7 +39,12 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (lines.length === 0) return redirect("/", 303);
 
   const data = result.data;
-  await services.consents.record({ at: new Date().toISOString(), ip: context.clientIp, form: "order", version: CONSENT_TEXT_VERSION });
+  await services.consents.record({
+    at: new Date().toISOString(),
+    ip: context.clientIp,
+    form: "order",
+    version: CONSENT_TEXT_VERSION,
+  });
   const fields: NotifyField[] = [
     { key: "name", value: data.name },
     { key: "phone", value: phoneForSending(data.phone) },
@@ -61,6 +66,9 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const secure = isSecure(services.config);
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCartCookie([], { secure }));
-  headers.append("Set-Cookie", await lastOrderCookieHeader({ id: delivery.id, purchasePending: true }, secure, services.cookieSecrets));
+  headers.append(
+    "Set-Cookie",
+    await lastOrderCookieHeader({ id: delivery.id, purchasePending: true }, secure, services.cookieSecrets),
+  );
   return redirect("/order-success", { status: 303, headers });
 }

@@ -6,7 +6,12 @@ import { rawGet } from "../test/server-process";
 import { createPageCache, servePageCache } from "./page-cache.server";
 
 const html = Buffer.from('<!DOCTYPE html><html lang="ru"><script nonce="n1">x</script><h1>Каталог</h1></html>');
-const page = { status: 200, headers: [["Content-Security-Policy", "script-src 'nonce-n1'"]] as [string, string][], body: html, etag: 'W/"a"' };
+const page = {
+  status: 200,
+  headers: [["Content-Security-Policy", "script-src 'nonce-n1'"]] as [string, string][],
+  body: html,
+  etag: 'W/"a"',
+};
 
 describe("page cache", () => {
   it("serves a page until it expires", () => {
@@ -89,6 +94,8 @@ describe("servePageCache", () => {
   it("leaves misses and visitors with a cart or consent to the renderer", async () => {
     expect((await rawGet(`${base}/catalog/parts?page=3`)).body.toString()).toBe("rendered");
     expect((await rawGet(`${base}/catalog/parts?page=2`, { cookie: "cart=eyJ9" })).body.toString()).toBe("rendered");
-    expect((await rawGet(`${base}/catalog/parts?page=2`, { cookie: "cookie_consent=1" })).body.toString()).toBe("rendered");
+    expect((await rawGet(`${base}/catalog/parts?page=2`, { cookie: "cookie_consent=1" })).body.toString()).toBe(
+      "rendered",
+    );
   });
 });

@@ -50,7 +50,12 @@ const json =
 
 function setup(env: Record<string, string> = {}) {
   let time = 1_000_000;
-  const config = parseConfig({ PARTS_API_URL: baseUrl, PARTS_CACHE_TTL_SECONDS: String(TTL_SECONDS), PARTS_TIMEOUT_MS: "30000", ...env });
+  const config = parseConfig({
+    PARTS_API_URL: baseUrl,
+    PARTS_CACHE_TTL_SECONDS: String(TTL_SECONDS),
+    PARTS_TIMEOUT_MS: "30000",
+    ...env,
+  });
   const gateway = createPartsGateway(config, { now: () => time, workerUrl });
   return { gateway, advance: (ms: number) => (time += ms) };
 }
@@ -90,12 +95,20 @@ describe("the parts gateway at scale", { timeout: 60_000 }, () => {
     const sample = snapshot.parts[77_777];
     expect(snapshot.bySlug.get(sample.slug)).toBe(sample);
     expect(snapshot.byId.get(sample.id)).toBe(sample);
-    const page = runPartsQuery(snapshot, parsePartsQuery(new URLSearchParams("search=фильтр масляный&sortBy=price_asc")));
+    const page = runPartsQuery(
+      snapshot,
+      parsePartsQuery(new URLSearchParams("search=фильтр масляный&sortBy=price_asc")),
+    );
     expect(page.total).toBeGreaterThan(1_000);
     expect(page.items.every((p) => p.name === "Фильтр масляный")).toBe(true);
 
     const loaded = info.at(-1)!;
-    expect(loaded).toMatchObject({ msg: "parts upstream", parts: 100_000, bytes: Buffer.byteLength(large), version: 2 });
+    expect(loaded).toMatchObject({
+      msg: "parts upstream",
+      parts: 100_000,
+      bytes: Buffer.byteLength(large),
+      version: 2,
+    });
     // The old copy answered all along and the body was never parsed on this thread. (How long the
     // thread is held is a figure, not a test: `npm run bench:server -- --section refresh`.)
     expect(served).toBeGreaterThan(5);
@@ -127,18 +140,22 @@ describe("the parts gateway at scale", { timeout: 60_000 }, () => {
     await vi.waitFor(() => expect(error).toHaveLength(1), { timeout: 15_000 });
     expect(error[0]).toMatchObject({
       msg: "parts upstream failed",
-      error: "body of more than 1048576 bytes is over PARTS_MAX_BYTES (1048576 bytes); raise PARTS_MAX_BYTES to accept it",
+      error:
+        "body of more than 1048576 bytes is over PARTS_MAX_BYTES (1048576 bytes); raise PARTS_MAX_BYTES to accept it",
       maxBytes: 1048576,
       servedStale: true,
     });
     expect(await gateway.getCatalogue()).toBe(good);
 
     // Declared too big: refused before reading.
-    respond = (_req, res) => res.writeHead(200, { "content-type": "application/json", "content-length": String(5 * 1024 * 1024) }).end();
+    respond = (_req, res) =>
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(5 * 1024 * 1024) }).end();
     advance(RETRY_AFTER_FAILURE_MS);
     expect(await gateway.getCatalogue()).toBe(good);
     await vi.waitFor(() => expect(error).toHaveLength(2), { timeout: 15_000 });
-    expect(error[1].error).toMatch(/^body of 5242880 bytes \(Content-Length\) is over PARTS_MAX_BYTES \(1048576 bytes\)/);
+    expect(error[1].error).toMatch(
+      /^body of 5242880 bytes \(Content-Length\) is over PARTS_MAX_BYTES \(1048576 bytes\)/,
+    );
     expect(await gateway.getCatalogue()).toBe(good);
   });
 

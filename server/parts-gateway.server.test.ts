@@ -34,7 +34,10 @@ function config(env: Record<string, string> = {}) {
 }
 
 /** A controllable clock and an upstream that counts its hits. */
-function setup(respond: () => Response | Promise<Response> = () => HttpResponse.json(generateParts(12)), env: Record<string, string> = {}) {
+function setup(
+  respond: () => Response | Promise<Response> = () => HttpResponse.json(generateParts(12)),
+  env: Record<string, string> = {},
+) {
   let time = 1_000_000;
   const hits = { count: 0 };
   let handler = respond;
@@ -67,7 +70,9 @@ describe("createPartsGateway", () => {
 
   it("loads GET {PARTS_API_URL}/parts into a ready snapshot and logs the call", async () => {
     const lines: string[] = [];
-    const info = vi.spyOn(log, "info").mockImplementation((msg, fields) => void lines.push(JSON.stringify({ msg, ...fields })));
+    const info = vi
+      .spyOn(log, "info")
+      .mockImplementation((msg, fields) => void lines.push(JSON.stringify({ msg, ...fields })));
     const { gateway, hits } = setup();
     const snapshot = await gateway.getCatalogue();
     expect(hits.count).toBe(1);
@@ -91,7 +96,10 @@ describe("createPartsGateway", () => {
     const error = vi.spyOn(log, "error").mockImplementation(() => {});
     const { gateway } = setup(() => new HttpResponse("boom", { status: 500 }));
     await expect(gateway.getCatalogue()).rejects.toBeInstanceOf(PartsUnavailableError);
-    expect(error).toHaveBeenCalledWith("parts upstream failed", expect.objectContaining({ path: "/api/parts", status: 500 }));
+    expect(error).toHaveBeenCalledWith(
+      "parts upstream failed",
+      expect.objectContaining({ path: "/api/parts", status: 500 }),
+    );
   });
 
   it("does not hammer a failing upstream, and tries again after a pause", async () => {
@@ -131,7 +139,9 @@ describe("createPartsGateway", () => {
   });
 
   it("rejects malformed JSON", async () => {
-    const { gateway } = setup(() => new HttpResponse('[{"group": "A", "parts": [', { headers: { "content-type": "application/json" } }));
+    const { gateway } = setup(
+      () => new HttpResponse('[{"group": "A", "parts": [', { headers: { "content-type": "application/json" } }),
+    );
     await expect(gateway.getCatalogue()).rejects.toBeInstanceOf(PartsUnavailableError);
   });
 
@@ -143,7 +153,9 @@ describe("createPartsGateway", () => {
   it("drops malformed parts, logs their ids and serves the rest", async () => {
     const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
     const [group] = generateParts(3);
-    const body = [{ group: group.group, parts: [...group.parts, { id: 999, name: "без цены" }, { id: "x1", slug: "x" }] }];
+    const body = [
+      { group: group.group, parts: [...group.parts, { id: 999, name: "без цены" }, { id: "x1", slug: "x" }] },
+    ];
     const { gateway } = setup(() => HttpResponse.json(body));
     const snapshot = await gateway.getCatalogue();
     expect(snapshot.parts).toHaveLength(group.parts.length);
@@ -211,7 +223,10 @@ describe("createPartsGateway", () => {
     const first = await gateway.getCatalogue();
     advance(TTL_SECONDS * 1000);
     await gateway.getCatalogue();
-    await vi.waitFor(() => expect(info).toHaveBeenCalledWith("parts upstream", expect.objectContaining({ unchanged: true })), { timeout: 15_000 });
+    await vi.waitFor(
+      () => expect(info).toHaveBeenCalledWith("parts upstream", expect.objectContaining({ unchanged: true })),
+      { timeout: 15_000 },
+    );
     expect(hits.count).toBe(2);
     expect(await gateway.getCatalogue()).toBe(first);
     expect(first.version).toBe(1);
@@ -262,7 +277,10 @@ describe("createPartsGateway", () => {
     respondWith(() => new HttpResponse("down", { status: 500 }));
     advance(TTL_SECONDS * 1000);
     expect(await gateway.getCatalogue()).toBe(good);
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith("parts upstream failed", expect.objectContaining({ servedStale: true })), { timeout: 15_000 });
+    await vi.waitFor(
+      () => expect(error).toHaveBeenCalledWith("parts upstream failed", expect.objectContaining({ servedStale: true })),
+      { timeout: 15_000 },
+    );
     expect(await gateway.getCatalogue()).toBe(good);
     expect(hits.count).toBe(2);
 

@@ -126,7 +126,10 @@ function demoGateway(count: number): PartsGateway {
     async getCatalogue() {
       if (!snapshot) {
         const groups = generateParts(count);
-        snapshot = createCatalogueSnapshot({ parts: groups.flatMap((g) => g.parts), groups: groups.map((g) => g.group) }, 1);
+        snapshot = createCatalogueSnapshot(
+          { parts: groups.flatMap((g) => g.parts), groups: groups.map((g) => g.group) },
+          1,
+        );
         builtAt = Date.now();
       }
       return snapshot;

@@ -5,7 +5,15 @@ export interface RateLimiter {
 }
 
 /** `limit` hits per `windowMs` per key; a limit of 0 lets everything through. */
-export function createRateLimiter({ limit, windowMs, now = Date.now }: { limit: number; windowMs: number; now?: () => number }): RateLimiter {
+export function createRateLimiter({
+  limit,
+  windowMs,
+  now = Date.now,
+}: {
+  limit: number;
+  windowMs: number;
+  now?: () => number;
+}): RateLimiter {
   if (limit <= 0) return { hit: () => true };
   const windows = new Map<string, { count: number; resetAt: number }>();
   let lastSweep = now();

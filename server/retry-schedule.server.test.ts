@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { GIVE_UP_AFTER_MS, isExpired, MAX_RETRY_DELAY_MS, nextAttemptAt, PENDING_GRACE_MS, retryDelayMs } from "./retry-schedule.server";
+import {
+  GIVE_UP_AFTER_MS,
+  isExpired,
+  MAX_RETRY_DELAY_MS,
+  nextAttemptAt,
+  PENDING_GRACE_MS,
+  retryDelayMs,
+} from "./retry-schedule.server";
 
 const BASE = 60_000;
 
 describe("retryDelayMs", () => {
   it("waits the base after the first failure and doubles after each next one, at most an hour", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelayMs(n, BASE) / 1000)).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelayMs(n, BASE) / 1000)).toEqual([
+      60, 120, 240, 480, 960, 1920, 3600, 3600,
+    ]);
     expect(retryDelayMs(10_000, BASE)).toBe(MAX_RETRY_DELAY_MS);
     expect(retryDelayMs(3, 1000)).toBe(4000);
   });
@@ -24,12 +33,20 @@ describe("nextAttemptAt", () => {
   const created = Date.parse(createdAt);
 
   it("is the last attempt plus the backoff", () => {
-    const lead = { id: "x", status: "undelivered" as const, createdAt, attempts: 3, lastAttemptAt: "2025-03-01T10:07:00.000Z" };
+    const lead = {
+      id: "x",
+      status: "undelivered" as const,
+      createdAt,
+      attempts: 3,
+      lastAttemptAt: "2025-03-01T10:07:00.000Z",
+    };
     expect(nextAttemptAt(lead, BASE)).toBe(Date.parse("2025-03-01T10:11:00.000Z"));
   });
 
   it("leaves a pending lead (never tried) alone for the grace period: its sender may still be at it", () => {
-    expect(nextAttemptAt({ id: "x", status: "pending", createdAt, attempts: 0 }, BASE)).toBe(created + PENDING_GRACE_MS);
+    expect(nextAttemptAt({ id: "x", status: "pending", createdAt, attempts: 0 }, BASE)).toBe(
+      created + PENDING_GRACE_MS,
+    );
   });
 });
 

@@ -3,7 +3,8 @@ import type { Config } from "./config.server";
 /** Yandex's embeddable map (an iframe), shown while no Maps API key is set. */
 const MAP_WIDGET = "https://yandex.ru";
 /** The Maps JS API 2.1: its loader injects scripts without a nonce, and loads styles, tiles and data. */
-const MAPS_API = "https://api-maps.yandex.ru https://*.api-maps.yandex.ru https://yandex.ru https://*.yandex.ru https://yastatic.net https://*.yandex.net";
+const MAPS_API =
+  "https://api-maps.yandex.ru https://*.api-maps.yandex.ru https://yandex.ru https://*.yandex.ru https://yastatic.net https://*.yandex.net";
 /** Yandex Metrica, after its CSP guide: the tag and its parts, and the hosts its hits go to. */
 const METRICA_SCRIPTS = "https://mc.yandex.ru https://yastatic.net";
 const METRICA_HITS = "https://mc.yandex.ru https://mc.yandex.com";

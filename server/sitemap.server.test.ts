@@ -8,7 +8,10 @@ const FIXED = 9 + 3 + 16;
 
 function snapshot(count: number, version = 1) {
   const groups = generateParts(count);
-  return createCatalogueSnapshot({ parts: groups.flatMap((g) => g.parts), groups: groups.map((g) => g.group) }, version);
+  return createCatalogueSnapshot(
+    { parts: groups.flatMap((g) => g.parts), groups: groups.map((g) => g.group) },
+    version,
+  );
 }
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -49,7 +52,9 @@ describe("createSitemaps", () => {
     const sitemaps = createSitemaps({ maxUrls: 50, maxBytes: 52_428_800 });
     expect(await sitemaps.index(SITE, snapshot(10, 1))).toContain("<urlset");
     expect(await sitemaps.index(SITE, snapshot(100, 2))).toContain("<sitemapindex");
-    expect(await sitemaps.index("https://other.example", snapshot(100, 2))).toContain("https://other.example/sitemap/1.xml");
+    expect(await sitemaps.index("https://other.example", snapshot(100, 2))).toContain(
+      "https://other.example/sitemap/1.xml",
+    );
     // Without a catalogue (parts API down): the fixed pages only.
     expect(locs(await sitemaps.index(SITE, undefined))).toHaveLength(FIXED);
   });

@@ -7,11 +7,28 @@
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { CatalogueSnapshot } from "~/lib/catalogue-query";
-import { createSitemapSplitter, sitemapIndexXml, urlEntry, urlsetXml, utf8Length, type SitemapLimits } from "~/lib/sitemap";
+import {
+  createSitemapSplitter,
+  sitemapIndexXml,
+  urlEntry,
+  urlsetXml,
+  utf8Length,
+  type SitemapLimits,
+} from "~/lib/sitemap";
 import { ALL_TRUCKS } from "~/data/trucks";
 import { TRUCK_TYPES } from "~/data/truck-types";
 
-const STATIC_PATHS = ["/", "/catalog", "/catalog/trucks", "/catalog/parts", "/delivery", "/service", "/leasing", "/contacts", "/privacy"];
+const STATIC_PATHS = [
+  "/",
+  "/catalog",
+  "/catalog/trucks",
+  "/catalog/parts",
+  "/delivery",
+  "/service",
+  "/leasing",
+  "/contacts",
+  "/privacy",
+];
 const FIXED_PATHS = [
   ...STATIC_PATHS,
   ...TRUCK_TYPES.map((type) => `/catalog/trucks?type=${type.slug}`),
@@ -27,9 +44,18 @@ export interface SitemapPlan {
 }
 
 /** Lines `from` to `to` of the sitemap of `snapshot` (parts after the fixed pages), `each` per line. */
-async function forEachLine(siteUrl: string, parts: CatalogueSnapshot["parts"], from: number, to: number, each: (line: string) => void) {
+async function forEachLine(
+  siteUrl: string,
+  parts: CatalogueSnapshot["parts"],
+  from: number,
+  to: number,
+  each: (line: string) => void,
+) {
   for (let i = from; i < to; i++) {
-    const path = i < FIXED_PATHS.length ? FIXED_PATHS[i] : `/catalog/parts/${encodeURIComponent(parts[i - FIXED_PATHS.length].slug)}`;
+    const path =
+      i < FIXED_PATHS.length
+        ? FIXED_PATHS[i]
+        : `/catalog/parts/${encodeURIComponent(parts[i - FIXED_PATHS.length].slug)}`;
     each(urlEntry(siteUrl + path));
     if ((i - from + 1) % LINES_PER_TURN === 0) await nextTurn();
   }

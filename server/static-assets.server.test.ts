@@ -11,7 +11,9 @@ import { fingerprintedAssets } from "./static-assets.server";
 
 describe("fingerprinted assets from memory", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assets-"));
-  const script = Buffer.from(`export const parts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Фильтр масляный ${i}`))};\n`);
+  const script = Buffer.from(
+    `export const parts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Фильтр масляный ${i}`))};\n`,
+  );
   const small = Buffer.from("export const a = 1;\n");
   let base = "";
   let server: http.Server;
@@ -53,7 +55,12 @@ describe("fingerprinted assets from memory", () => {
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(res.headers.vary).toBe("Accept-Encoding");
       expect(Number(res.headers["content-length"])).toBe(res.body.length);
-      const decoded = encoding === "br" ? zlib.brotliDecompressSync(res.body) : encoding === "gzip" ? zlib.gunzipSync(res.body) : res.body;
+      const decoded =
+        encoding === "br"
+          ? zlib.brotliDecompressSync(res.body)
+          : encoding === "gzip"
+            ? zlib.gunzipSync(res.body)
+            : res.body;
       expect(decoded.equals(script), accept).toBe(true);
     }
   });
@@ -71,10 +78,16 @@ describe("fingerprinted assets from memory", () => {
     const gzip = await get(`${base}/_shared/chunk-AB12.js`, { "Accept-Encoding": "gzip" });
     expect(br.headers.etag).toMatch(/^".+"$/);
     expect(br.headers.etag).not.toBe(gzip.headers.etag);
-    const again = await get(`${base}/_shared/chunk-AB12.js`, { "Accept-Encoding": "br", "If-None-Match": br.headers.etag! });
+    const again = await get(`${base}/_shared/chunk-AB12.js`, {
+      "Accept-Encoding": "br",
+      "If-None-Match": br.headers.etag!,
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
-    const other = await get(`${base}/_shared/chunk-AB12.js`, { "Accept-Encoding": "gzip", "If-None-Match": br.headers.etag! });
+    const other = await get(`${base}/_shared/chunk-AB12.js`, {
+      "Accept-Encoding": "gzip",
+      "If-None-Match": br.headers.etag!,
+    });
     expect(other.status).toBe(200);
   });
 

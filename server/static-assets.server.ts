@@ -43,7 +43,11 @@ export function fingerprintedAssets(dir: string, { maxAgeSeconds }: { maxAgeSeco
     const asset = assets.get(req.path);
     if (!asset) return next();
     const encoding: Encoding =
-      asset.variants.br && req.acceptsEncodings("br") === "br" ? "br" : asset.variants.gzip && req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";
+      asset.variants.br && req.acceptsEncodings("br") === "br"
+        ? "br"
+        : asset.variants.gzip && req.acceptsEncodings("gzip") === "gzip"
+          ? "gzip"
+          : "identity";
     const variant = asset.variants[encoding]!;
     res.setHeader("Content-Type", asset.type);
     res.setHeader("Cache-Control", cacheControl);
@@ -80,7 +84,11 @@ function loadAssets(dir: string): Map<string, Asset> {
       const charset = mime.charsets.lookup(type, "");
       assets.set(rel, {
         type: charset ? `${type}; charset=${charset.toLowerCase()}` : type,
-        variants: { identity: readVariant(file, "")!, br: readVariant(`${file}.br`, "-br"), gzip: readVariant(`${file}.gz`, "-gz") },
+        variants: {
+          identity: readVariant(file, "")!,
+          br: readVariant(`${file}.br`, "-br"),
+          gzip: readVariant(`${file}.gz`, "-gz"),
+        },
       });
     }
   };

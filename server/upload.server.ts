@@ -45,7 +45,11 @@ function safeFileName(name: string): string {
   return (base || "file").slice(0, 180);
 }
 
-export async function parseUpload(request: Request, dir: string, maxFileBytes = UPLOAD_MAX_TOTAL_BYTES): Promise<{ form: FormData; files: StoredFile[] }> {
+export async function parseUpload(
+  request: Request,
+  dir: string,
+  maxFileBytes = UPLOAD_MAX_TOTAL_BYTES,
+): Promise<{ form: FormData; files: StoredFile[] }> {
   if (!/^multipart\/form-data;\s*boundary=/i.test(request.headers.get("Content-Type") ?? "")) {
     throw new UploadError(UPLOAD_MESSAGES.malformed, 400);
   }
@@ -95,7 +99,12 @@ export async function parseUpload(request: Request, dir: string, maxFileBytes = 
       ),
       fs.createWriteStream(target) as Writable,
     );
-    const file: StoredFile = { name: safeFileName(filename), type: contentType || "application/octet-stream", size, path: `files/${stored}` };
+    const file: StoredFile = {
+      name: safeFileName(filename),
+      type: contentType || "application/octet-stream",
+      size,
+      path: `files/${stored}`,
+    };
     files.push(file);
     return file.name;
   };

@@ -10,7 +10,11 @@ export interface ReceivedNotify {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   json?: { name: string; fields: { key: string; value: string }[] };
-  multipart?: { name: string | null; fields: { key: string; value: string }[]; files: { name: string; size: number; type: string; text: string }[] };
+  multipart?: {
+    name: string | null;
+    fields: { key: string; value: string }[];
+    files: { name: string; size: number; type: string; text: string }[];
+  };
 }
 
 /**
@@ -54,11 +58,24 @@ export async function startFakeNotify(state: FakeNotify = newFakeNotify()): Prom
     const entry: ReceivedNotify = { path: url.pathname, query: url.searchParams, headers: req.headers };
     const type = req.headers["content-type"] ?? "";
     if (type.startsWith("multipart/")) {
-      const form = await new Request("http://x", { method: "POST", headers: { "content-type": type }, body }).formData();
+      const form = await new Request("http://x", {
+        method: "POST",
+        headers: { "content-type": type },
+        body,
+      }).formData();
       const files = await Promise.all(
-        (form.getAll("files") as File[]).map(async (f) => ({ name: f.name, size: f.size, type: f.type, text: f.size < 100_000 ? await f.text() : "" })),
+        (form.getAll("files") as File[]).map(async (f) => ({
+          name: f.name,
+          size: f.size,
+          type: f.type,
+          text: f.size < 100_000 ? await f.text() : "",
+        })),
       );
-      entry.multipart = { name: form.get("name") as string | null, fields: form.getAll("fields[]").map((v) => JSON.parse(String(v))), files };
+      entry.multipart = {
+        name: form.get("name") as string | null,
+        fields: form.getAll("fields[]").map((v) => JSON.parse(String(v))),
+        files,
+      };
     } else if (body.length) {
       entry.json = JSON.parse(body.toString("utf8"));
     }

@@ -6,7 +6,15 @@
  */
 import { cleanSearch, MIN_SUGGEST_LENGTH, type PartsOrder, type PartsQuery } from "~/lib/catalogue-query";
 import type { Part } from "~/lib/part";
-import { boundedDistance, MAX_EDIT_DISTANCE, MIN_ARTICLE_PREFIX, normalizeArticle, parseSearchWords, partWords, switchLayout } from "~/lib/search-index";
+import {
+  boundedDistance,
+  MAX_EDIT_DISTANCE,
+  MIN_ARTICLE_PREFIX,
+  normalizeArticle,
+  parseSearchWords,
+  partWords,
+  switchLayout,
+} from "~/lib/search-index";
 
 export interface ReferencePage {
   total: number;
@@ -47,7 +55,8 @@ export function createReference(parts: readonly Part[]) {
   const names = parts.map((p) => [...partWords({ name: p.name, fullName: "", article: "" })]);
   const articles = parts.map((p) => normalizeArticle(p.article));
   const collator = new Intl.Collator("ru");
-  const byName = (a: number, b: number) => collator.compare(parts[a].name, parts[b].name) || collator.compare(parts[a].fullName, parts[b].fullName) || a - b;
+  const byName = (a: number, b: number) =>
+    collator.compare(parts[a].name, parts[b].name) || collator.compare(parts[a].fullName, parts[b].fullName) || a - b;
 
   function hit(i: number, query: string, complete: boolean): Hit | null {
     let code = bestCode(all[i], query, complete);
@@ -104,7 +113,8 @@ export function createReference(parts: readonly Part[]) {
   }
 
   function compare(a: number[], b: number[]): number {
-    for (let k = 0; k < Math.max(a.length, b.length); k++) if ((a[k] ?? 0) !== (b[k] ?? 0)) return (a[k] ?? 0) - (b[k] ?? 0);
+    for (let k = 0; k < Math.max(a.length, b.length); k++)
+      if ((a[k] ?? 0) !== (b[k] ?? 0)) return (a[k] ?? 0) - (b[k] ?? 0);
     return 0;
   }
 
@@ -122,7 +132,10 @@ export function createReference(parts: readonly Part[]) {
 
   function query(q: PartsQuery, pageSize: number, complete = false): ReferencePage {
     const { words, found, shownQuery } = find(q.search, q.groups, complete);
-    if (words.length === 0) parts.forEach((p, i) => (!q.groups.length || q.groups.includes(p.group)) && found.set(i, { hits: [], article: false }));
+    if (words.length === 0)
+      parts.forEach(
+        (p, i) => (!q.groups.length || q.groups.includes(p.group)) && found.set(i, { hits: [], article: false }),
+      );
     const list = sorted(found, q.sortBy, words.length);
     const pageCount = Math.max(1, Math.ceil(list.length / pageSize));
     const page = Math.min(Math.max(1, Math.floor(q.page) || 1), pageCount);
@@ -216,7 +229,8 @@ export function randomSearches(seed: number, parts: readonly Part[], count: numb
     const part = pick(parts);
     const words = part.fullName.split(" ");
     const roll = random();
-    if (roll < 0.25 && part.article) out.push(part.article.replace(/[\s-]/g, "").slice(0, 5 + Math.floor(random() * 6)));
+    if (roll < 0.25 && part.article)
+      out.push(part.article.replace(/[\s-]/g, "").slice(0, 5 + Math.floor(random() * 6)));
     else if (roll < 0.35 && part.article) out.push(part.article);
     else if (roll < 0.6) out.push(typo(pick(words)));
     else if (roll < 0.85) out.push(`${pick(words)} ${typo(pick(words))}`);

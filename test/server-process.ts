@@ -35,7 +35,12 @@ export function builtServerEnv(port: number, dataDir: string, extra: Record<stri
  * Polls `{url}/healthz` until the server answers, failing with its output if the process exits
  * first or nothing answers in time.
  */
-export async function waitForHealthz(url: string, child: ChildProcess, output: () => string, timeoutMs = 20_000): Promise<void> {
+export async function waitForHealthz(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);

@@ -27,7 +27,11 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       <ol>
         {items.map((item, index) => (
           <li key={`${item.name}-${index}`}>
-            {item.to && index < items.length - 1 ? <Link to={item.to}>{item.name}</Link> : <span aria-current="page">{item.name}</span>}
+            {item.to && index < items.length - 1 ? (
+              <Link to={item.to}>{item.name}</Link>
+            ) : (
+              <span aria-current="page">{item.name}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -7,7 +7,15 @@ import { onceNear } from "~/utils/once-near";
  * when a carousel comes near the screen). Slide widths per breakpoint live in CSS (carousel.css), so
  * server and browser render the same markup and nothing jumps when the script starts.
  */
-export function Carousel({ label, variant, children }: { label: string; variant: "parts" | "trucks"; children: ReactNode[] }) {
+export function Carousel({
+  label,
+  variant,
+  children,
+}: {
+  label: string;
+  variant: "parts" | "trucks";
+  children: ReactNode[];
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const swiperRef = useRef<SwiperType | null>(null);
   const [edges, setEdges] = useState({ ready: false, start: true, end: false });
@@ -39,12 +47,29 @@ export function Carousel({ label, variant, children }: { label: string; variant:
   }, []);
 
   return (
-    <div className={`carousel carousel--${variant}${edges.ready ? " is-ready" : ""}`} role="region" aria-roledescription="карусель" aria-label={label}>
+    <div
+      className={`carousel carousel--${variant}${edges.ready ? " is-ready" : ""}`}
+      role="region"
+      aria-roledescription="карусель"
+      aria-label={label}
+    >
       <div className="carousel__nav">
-        <button type="button" className="carousel__btn" aria-label="Назад" disabled={edges.start} onClick={() => swiperRef.current?.slidePrev()}>
+        <button
+          type="button"
+          className="carousel__btn"
+          aria-label="Назад"
+          disabled={edges.start}
+          onClick={() => swiperRef.current?.slidePrev()}
+        >
           ‹
         </button>
-        <button type="button" className="carousel__btn" aria-label="Вперёд" disabled={edges.end} onClick={() => swiperRef.current?.slideNext()}>
+        <button
+          type="button"
+          className="carousel__btn"
+          aria-label="Вперёд"
+          disabled={edges.end}
+          onClick={() => swiperRef.current?.slideNext()}
+        >
           ›
         </button>
       </div>

@@ -1,7 +1,26 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import { ecommerceEvent, type EcommerceEvent } from "~/lib/analytics";
 import { shownCartLines, type CartLine } from "~/lib/cart-lines";
-import { applyCartIntent, cartCount, clampToStock, CART_STORAGE_KEY, findItem, sanitizeCart, type Cart, type CartIntent, type CartPartInfo } from "~/lib/cart";
+import {
+  applyCartIntent,
+  cartCount,
+  clampToStock,
+  CART_STORAGE_KEY,
+  findItem,
+  sanitizeCart,
+  type Cart,
+  type CartIntent,
+  type CartPartInfo,
+} from "~/lib/cart";
 import { serializeCartCookie } from "~/lib/cookies";
 import { pushDataLayer } from "~/utils/data-layer";
 

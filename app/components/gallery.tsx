@@ -102,7 +102,13 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
           <p className="viewer__counter" aria-live="polite">
             {current + 1} / {count}
           </p>
-          <button ref={closeRef} type="button" className="viewer__close" aria-label="Закрыть" onClick={() => setViewer(false)}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="viewer__close"
+            aria-label="Закрыть"
+            onClick={() => setViewer(false)}
+          >
             ×
           </button>
           {count > 1 ? (

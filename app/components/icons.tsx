@@ -63,7 +63,10 @@ export const ClockIcon = (p: IconProps) =>
     p,
   );
 export const GiftIcon = (p: IconProps) =>
-  svg(<path d="M20 12v10H4V12M2 7h20v5H2zM12 22V7M12 7H7.5a2.5 2.5 0 0 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z" />, {
-    size: 22,
-    ...p,
-  });
+  svg(
+    <path d="M20 12v10H4V12M2 7h20v5H2zM12 22V7M12 7H7.5a2.5 2.5 0 0 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z" />,
+    {
+      size: 22,
+      ...p,
+    },
+  );

@@ -1,11 +1,23 @@
 import { useId } from "react";
 import { SITE } from "~/data/site";
 import { formatInt, formatRubWhole } from "~/lib/format";
-import { estimateLeasing, LEASING_DISCLAIMER, LEASING_LIMITS as L, readLeasing, type LeasingParam, type LeasingValues } from "~/lib/leasing";
+import {
+  estimateLeasing,
+  LEASING_DISCLAIMER,
+  LEASING_LIMITS as L,
+  readLeasing,
+  type LeasingParam,
+  type LeasingValues,
+} from "~/lib/leasing";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const FIELDS: { name: LeasingParam; label: string; hint: string; inputMode: "numeric" | "decimal" }[] = [
-  { name: "price", label: "Стоимость техники, ₽", hint: `от ${formatInt(L.priceMin)} до ${formatInt(L.priceMax)}\u00a0₽`, inputMode: "numeric" },
+  {
+    name: "price",
+    label: "Стоимость техники, ₽",
+    hint: `от ${formatInt(L.priceMin)} до ${formatInt(L.priceMax)}\u00a0₽`,
+    inputMode: "numeric",
+  },
   { name: "advance", label: "Аванс, %", hint: `от ${L.advanceMin} до ${L.advanceMax}\u00a0%`, inputMode: "decimal" },
   { name: "term", label: "Срок, месяцев", hint: `от ${L.termMin} до ${L.termMax} месяцев`, inputMode: "numeric" },
 ];
@@ -26,7 +38,14 @@ export interface LeasingCalculatorProps {
  * into the URL and the server renders the figures. With JavaScript the figures follow the fields
  * as they are typed, and the button is not needed.
  */
-export function LeasingCalculator({ values, onChange, action, keep, title = "Калькулятор лизинга", headingLevel: Heading = "h2" }: LeasingCalculatorProps) {
+export function LeasingCalculator({
+  values,
+  onChange,
+  action,
+  keep,
+  title = "Калькулятор лизинга",
+  headingLevel: Heading = "h2",
+}: LeasingCalculatorProps) {
   const hydrated = useHydrated();
   const id = useId();
   const reading = readLeasing(values);
@@ -109,7 +128,8 @@ export function LeasingCalculator({ values, onChange, action, keep, title = "К�
         {estimate ? null : <p className="calc__fix">Исправьте значения — и расчет появится.</p>}
         <p className="calc__disclaimer">{LEASING_DISCLAIMER}</p>
         <p className="calc__rate">
-          Аннуитетные платежи по ставке {SITE.leasingAnnualRatePercent}&nbsp;% годовых. Точный график и ставку назовет лизинговая компания.
+          Аннуитетные платежи по ставке {SITE.leasingAnnualRatePercent}&nbsp;% годовых. Точный график и ставку назовет
+          лизинговая компания.
         </p>
       </div>
     </section>

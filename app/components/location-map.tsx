@@ -11,7 +11,15 @@ import type { YandexMapProps } from "./yandex-map";
  * iframe); with a key and JavaScript, the JS API map. Either loads only as the box comes near the
  * screen.
  */
-export function LocationMap({ location, className = "", isStatic = false }: { location: Location; className?: string; isStatic?: boolean }) {
+export function LocationMap({
+  location,
+  className = "",
+  isStatic = false,
+}: {
+  location: Location;
+  className?: string;
+  isStatic?: boolean;
+}) {
   const apiKey = (useRouteLoaderData("root") as { yandexMapsApiKey?: string | null } | undefined)?.yandexMapsApiKey;
   return (
     <div className={`map${isStatic ? " map--static" : ""} ${className}`} data-testid="map">

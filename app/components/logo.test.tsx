@@ -23,7 +23,9 @@ describe("Logo", () => {
     const file = readFileSync(path.resolve("public/images/logo.svg"), "utf8");
     const inline = renderToStaticMarkup(<Logo className="logo__img" />);
     expect(drawing(inline)).toEqual(drawing(file));
-    expect(new DOMParser().parseFromString(file, "image/svg+xml").querySelector("title")?.textContent).toBe("FAW Солонцы");
+    expect(new DOMParser().parseFromString(file, "image/svg+xml").querySelector("title")?.textContent).toBe(
+      "FAW Солонцы",
+    );
   });
 
   it("draws its wordmark as outlines, so it looks the same whatever fonts a device has", () => {

@@ -12,7 +12,15 @@
  */
 export function Logo({ className }: { className?: string }) {
   return (
-    <svg xmlns="http://www.w3.org/2000/svg" width="132" height="40" viewBox="0 0 132 40" className={className} aria-hidden="true" focusable="false">
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="132"
+      height="40"
+      viewBox="0 0 132 40"
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width="40" height="40" rx="8" fill="#c8102e" />
       <path d="M10 11h20v4.4H15.3v3.8h12.3v4.4H15.3V29H10z" fill="#fff" />
       <path

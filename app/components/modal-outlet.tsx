@@ -29,7 +29,12 @@ export function ModalOutlet() {
         <div className="modal-layout__main">
           <Suspense fallback={<p className="muted">Загружаем форму…</p>}>
             {name === "leasing" ? (
-              <LeasingLead page={page} initial={leasingFromParams(params).values} action={location.pathname} keep={paramsBesideLeasing(params)} />
+              <LeasingLead
+                page={page}
+                initial={leasingFromParams(params).values}
+                action={location.pathname}
+                keep={paramsBesideLeasing(params)}
+              />
             ) : (
               <LeadForm form={name} page={page} />
             )}

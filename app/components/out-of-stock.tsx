@@ -9,7 +9,11 @@ export function OutOfStock({ slug }: { slug: string }) {
   return (
     <p className="out-of-stock" data-testid="out-of-stock">
       <span className="out-of-stock__label">Нет в наличии</span>
-      <ModalLink modal="callback" extra={{ source: `/catalog/parts/${encodeURIComponent(slug)}` }} className="out-of-stock__link">
+      <ModalLink
+        modal="callback"
+        extra={{ source: `/catalog/parts/${encodeURIComponent(slug)}` }}
+        className="out-of-stock__link"
+      >
         Узнать срок поставки
       </ModalLink>
     </p>

@@ -2,7 +2,15 @@ import { Link } from "@remix-run/react";
 import { paginationItems } from "~/lib/pagination";
 
 /** Page links; `hrefFor` keeps the rest of the query so filters survive paging. */
-export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
   return (
     <nav className="pagination" aria-label="Страницы">

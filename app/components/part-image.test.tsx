@@ -15,10 +15,14 @@ describe("PartImage", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("renders the picture over the placeholder frame, sized, with nothing hidden, on the server", () => {
-    const html = renderToString(<PartImage src="/images/parts/filter.webp" alt="Фильтр" width={120} height={90} eager />);
+    const html = renderToString(
+      <PartImage src="/images/parts/filter.webp" alt="Фильтр" width={120} height={90} eager />,
+    );
     expect(html).toContain('class="img-frame ');
     expect(html).not.toContain("is-pending");
-    expect(html).toMatch(/<img src="\/images\/parts\/filter.webp" alt="Фильтр" width="120" height="90" loading="eager"/);
+    expect(html).toMatch(
+      /<img src="\/images\/parts\/filter.webp" alt="Фильтр" width="120" height="90" loading="eager"/,
+    );
     expect(html).toContain("aspect-ratio:120 / 90");
   });
 

@@ -33,7 +33,10 @@ export function PartImage({
   }, []);
   const real = src || PLACEHOLDER_IMAGE;
   return (
-    <span className={`img-frame${pending ? " is-pending" : ""} ${className ?? ""}`} style={{ aspectRatio: `${width} / ${height}` }}>
+    <span
+      className={`img-frame${pending ? " is-pending" : ""} ${className ?? ""}`}
+      style={{ aspectRatio: `${width} / ${height}` }}
+    >
       <img
         ref={ref}
         src={real}

@@ -36,7 +36,9 @@ export function PartRow({ part, eager, search }: { part: PartRowData; eager: boo
         <h2 className="part-row__name">
           <Link to={part.slug}>{marks ? <Highlighted segments={marks.fullName} /> : part.fullName}</Link>
         </h2>
-        <p className="part-row__article">Артикул: {part.article ? marks ? <Highlighted segments={marks.article} /> : part.article : "-"}</p>
+        <p className="part-row__article">
+          Артикул: {part.article ? marks ? <Highlighted segments={marks.article} /> : part.article : "-"}
+        </p>
       </div>
       <p className="part-row__group">
         <span className="part-row__label">Модельный ряд: </span>

@@ -10,7 +10,13 @@ export function PartnerTicker() {
       <ul className="ticker__track">
         {[...LEASING_PARTNERS, ...LEASING_PARTNERS].map((partner, index) => (
           <li key={index} className="ticker__item" aria-hidden={index >= LEASING_PARTNERS.length ? true : undefined}>
-            <img src={partner.logo} alt={index >= LEASING_PARTNERS.length ? "" : partner.name} width="160" height="60" loading="lazy" />
+            <img
+              src={partner.logo}
+              alt={index >= LEASING_PARTNERS.length ? "" : partner.name}
+              width="160"
+              height="60"
+              loading="lazy"
+            />
           </li>
         ))}
       </ul>

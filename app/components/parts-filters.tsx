@@ -32,7 +32,14 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
       <label htmlFor="parts-search" className="visually-hidden">
         Поиск по каталогу
       </label>
-      <SearchSuggestions id="parts-search" name="search" defaultValue={query.search} key={query.search} placeholder="Название, артикул" maxLength={200} />
+      <SearchSuggestions
+        id="parts-search"
+        name="search"
+        defaultValue={query.search}
+        key={query.search}
+        placeholder="Название, артикул"
+        maxLength={200}
+      />
       {query.groups.map((group) => (
         <input key={group} type="hidden" name="groups" value={group} />
       ))}
@@ -47,7 +54,10 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
 /** Sorting and model-range groups: a GET form keeping the search, open while any is chosen. */
 export function PartsFilters({ query, groups }: { query: PartsQuery; groups: string[] }) {
   return (
-    <details className="filters" open={query.groups.length > 0 || query.sortBy !== defaultOrder(query.search) ? true : undefined}>
+    <details
+      className="filters"
+      open={query.groups.length > 0 || query.sortBy !== defaultOrder(query.search) ? true : undefined}
+    >
       <summary className="btn btn--outline btn--small">Фильтры</summary>
       <Form method="get" action="/catalog/parts" preventScrollReset className="filters__panel">
         {query.search ? <input type="hidden" name="search" value={query.search} /> : null}

@@ -59,8 +59,18 @@ describe("PurchaseControl", () => {
     await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Купить" })));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Уменьшить количество" })));
     expect((window as unknown as { dataLayer: unknown[] }).dataLayer).toEqual([
-      { ecommerce: { currencyCode: "RUB", add: { products: [{ id: "42", name: "Фильтр масляный", price: 1250, quantity: 1 }] } } },
-      { ecommerce: { currencyCode: "RUB", remove: { products: [{ id: "42", name: "Фильтр масляный", price: 1250, quantity: 1 }] } } },
+      {
+        ecommerce: {
+          currencyCode: "RUB",
+          add: { products: [{ id: "42", name: "Фильтр масляный", price: 1250, quantity: 1 }] },
+        },
+      },
+      {
+        ecommerce: {
+          currencyCode: "RUB",
+          remove: { products: [{ id: "42", name: "Фильтр масляный", price: 1250, quantity: 1 }] },
+        },
+      },
     ]);
   });
 

@@ -21,22 +21,48 @@ export function PurchaseControl({ part, compact = false }: { part: CartPartInfo;
   };
 
   return (
-    <form method="post" action="/cart" className={`purchase${compact ? " purchase--compact" : ""}`} onSubmit={onSubmit} data-testid={`purchase-${part.id}`}>
+    <form
+      method="post"
+      action="/cart"
+      className={`purchase${compact ? " purchase--compact" : ""}`}
+      onSubmit={onSubmit}
+      data-testid={`purchase-${part.id}`}
+    >
       <input type="hidden" name="id" value={part.id} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       {amount === 0 ? (
-        <button type="submit" name="intent" value="add" className="btn btn--primary purchase__buy" disabled={part.balance <= 0}>
+        <button
+          type="submit"
+          name="intent"
+          value="add"
+          className="btn btn--primary purchase__buy"
+          disabled={part.balance <= 0}
+        >
           Купить
         </button>
       ) : (
         <div className="stepper" role="group" aria-label={`Количество: ${part.name}`}>
-          <button type="submit" name="intent" value="remove" className="stepper__btn" disabled={amount <= 0} aria-label="Уменьшить количество">
+          <button
+            type="submit"
+            name="intent"
+            value="remove"
+            className="stepper__btn"
+            disabled={amount <= 0}
+            aria-label="Уменьшить количество"
+          >
             −
           </button>
           <output className="stepper__value" aria-live="polite">
             {amount}
           </output>
-          <button type="submit" name="intent" value="add" className="stepper__btn" disabled={amount >= part.balance} aria-label="Увеличить количество">
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            className="stepper__btn"
+            disabled={amount >= part.balance}
+            aria-label="Увеличить количество"
+          >
             +
           </button>
         </div>

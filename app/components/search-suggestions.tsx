@@ -61,7 +61,10 @@ export function SearchSuggestions({
       return;
     }
     setOpen(true);
-    timer.current = window.setTimeout(() => fetcher.load(`/api/parts-suggest?q=${encodeURIComponent(value)}`), PAUSE_MS);
+    timer.current = window.setTimeout(
+      () => fetcher.load(`/api/parts-suggest?q=${encodeURIComponent(value)}`),
+      PAUSE_MS,
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -112,7 +115,14 @@ export function SearchSuggestions({
         autoComplete="off"
       />
       {/* Clicks on the list must not take the focus from the box (that would close the list first). */}
-      <ul id={listId} role="listbox" aria-label="Подсказки" className="suggest__list" hidden={!expanded} onMouseDown={(event) => event.preventDefault()}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Подсказки"
+        className="suggest__list"
+        hidden={!expanded}
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {items.map((item, i) => {
           const marks = highlightPart(item, shownFor, { complete: true });
           return (

@@ -60,7 +60,13 @@ function Dropdown({ name, items }: { name: string; items: { name: string; link: 
         if (!ref.current?.contains(event.relatedTarget as Node)) setOpen(false);
       }}
     >
-      <button type="button" className="nav__link nav__toggle" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="nav__link nav__toggle"
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen((v) => !v)}
+      >
         {name}
         <ChevronDownIcon size={16} />
       </button>
@@ -96,7 +102,12 @@ function MobileMenu({ count }: { count: number }) {
   }, []);
   return (
     <div className="mobile-bar">
-      <Link to="/cart" className="mobile-cart" aria-label={count > 0 ? `Корзина, товаров: ${count}` : "Корзина"} data-testid="mobile-cart">
+      <Link
+        to="/cart"
+        className="mobile-cart"
+        aria-label={count > 0 ? `Корзина, товаров: ${count}` : "Корзина"}
+        data-testid="mobile-cart"
+      >
         <CartIcon size={24} />
         {count > 0 ? <span className="mobile-cart__badge">{count}</span> : null}
       </Link>

@@ -9,7 +9,12 @@ export function useSiteUrl(): string {
 /** A JSON-LD block. Data, not script: it is never executed, so it needs no nonce. */
 export function JsonLd({ data }: { data: object }) {
   // `<` is escaped so no value can close the script element.
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
+    />
+  );
 }
 
 export function dealerJsonLd(siteUrl: string) {
@@ -36,7 +41,12 @@ export function dealerJsonLd(siteUrl: string) {
       },
       geo: { "@type": "GeoCoordinates", latitude: point.coordinates[0], longitude: point.coordinates[1] },
       openingHoursSpecification: [
-        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" },
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+          opens: "09:00",
+          closes: "18:00",
+        },
       ],
     })),
   };
@@ -44,7 +54,16 @@ export function dealerJsonLd(siteUrl: string) {
 
 export function productJsonLd(
   siteUrl: string,
-  product: { name: string; url: string; image?: string; sku?: string; description?: string; price?: number; inStock: boolean; brand?: string },
+  product: {
+    name: string;
+    url: string;
+    image?: string;
+    sku?: string;
+    description?: string;
+    price?: number;
+    inStock: boolean;
+    brand?: string;
+  },
 ) {
   return {
     "@context": "https://schema.org",

@@ -5,7 +5,15 @@ import { TRUCK_TABS, type TruckTabId } from "~/lib/truck-tabs";
  * Tabs as links (`?tab=…`, read by the loader) so they work without JavaScript; with JavaScript
  * they switch in place, as an ARIA tablist with arrow-key navigation.
  */
-export function TruckTabs({ initial, article, panels }: { initial: TruckTabId; article: string; panels: Record<TruckTabId, JSX.Element> }) {
+export function TruckTabs({
+  initial,
+  article,
+  panels,
+}: {
+  initial: TruckTabId;
+  article: string;
+  panels: Record<TruckTabId, JSX.Element>;
+}) {
   const [current, setCurrent] = useState<TruckTabId>(initial);
   const [hydrated, setHydrated] = useState(false);
   const tabRefs = useRef<Record<string, HTMLAnchorElement | null>>({});

@@ -15,7 +15,14 @@ export interface YandexMapProps {
   onError: () => void;
 }
 
-export default function YandexMap({ apiKey, center, title, static: isStatic = false, onLoad, onError }: YandexMapProps) {
+export default function YandexMap({
+  apiKey,
+  center,
+  title,
+  static: isStatic = false,
+  onLoad,
+  onError,
+}: YandexMapProps) {
   return (
     <YMaps query={{ apikey: apiKey, lang: "ru_RU" }} version="2.1">
       <Map

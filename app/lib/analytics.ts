@@ -21,8 +21,13 @@ export interface EcommerceEvent {
   };
 }
 
-export function ecommerceEvent(action: EcommerceAction, products: EcommerceProduct[], orderId?: string): EcommerceEvent {
-  if (action === "purchase") return { ecommerce: { currencyCode: "RUB", purchase: { actionField: { id: orderId ?? "" }, products } } };
+export function ecommerceEvent(
+  action: EcommerceAction,
+  products: EcommerceProduct[],
+  orderId?: string,
+): EcommerceEvent {
+  if (action === "purchase")
+    return { ecommerce: { currencyCode: "RUB", purchase: { actionField: { id: orderId ?? "" }, products } } };
   return { ecommerce: { currencyCode: "RUB", [action]: { products } } };
 }
 
@@ -53,5 +58,7 @@ export const METRICA_GOALS = {
 
 export function metricaGoal(pathname: string): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return Object.prototype.hasOwnProperty.call(METRICA_GOALS, path) ? METRICA_GOALS[path as keyof typeof METRICA_GOALS] : undefined;
+  return Object.prototype.hasOwnProperty.call(METRICA_GOALS, path)
+    ? METRICA_GOALS[path as keyof typeof METRICA_GOALS]
+    : undefined;
 }

@@ -65,7 +65,15 @@ export function forEachBit(bits: Uint32Array, fn: (position: number) => void): v
  * only as many steps as the fallback costs: marking every part's place in a bitset over the
  * order, then counting bits up to the page.
  */
-export function pageOf(order: Uint32Array, places: Uint32Array, bits: Uint32Array, total: number, start: number, size: number, scratch: Scratch): number[] {
+export function pageOf(
+  order: Uint32Array,
+  places: Uint32Array,
+  bits: Uint32Array,
+  total: number,
+  start: number,
+  size: number,
+  scratch: Scratch,
+): number[] {
   const out: number[] = [];
   const budget = Math.min(order.length, total + bits.length * 2);
   let seen = 0;
@@ -100,7 +108,15 @@ export function pageOf(order: Uint32Array, places: Uint32Array, bits: Uint32Arra
 const SORTED_SET = 256;
 
 /** `pageOf` for sets of any size: a small one is read out of its bitset and sorted by place. */
-export function pageOfSet(order: Uint32Array, places: Uint32Array, bits: Uint32Array, total: number, start: number, size: number, scratch: Scratch): number[] {
+export function pageOfSet(
+  order: Uint32Array,
+  places: Uint32Array,
+  bits: Uint32Array,
+  total: number,
+  start: number,
+  size: number,
+  scratch: Scratch,
+): number[] {
   if (total > SORTED_SET) return pageOf(order, places, bits, total, start, size, scratch);
   const found: number[] = [];
   forEachBit(bits, (position) => found.push(places[position]));

@@ -13,7 +13,9 @@ describe("canonicalPath", () => {
   it("leaves out the order, as robots.txt's Clean-param does: one address per search, groups and page", () => {
     expect(canonicalPath("/catalog/parts", "?search=j6&sortBy=relevance")).toBe("/catalog/parts?search=j6");
     expect(canonicalPath("/catalog/parts", "?search=j6&sortBy=name_asc")).toBe("/catalog/parts?search=j6");
-    expect(canonicalPath("/catalog/parts", "?search=j6&sortBy=price_desc&page=3")).toBe("/catalog/parts?search=j6&page=3");
+    expect(canonicalPath("/catalog/parts", "?search=j6&sortBy=price_desc&page=3")).toBe(
+      "/catalog/parts?search=j6&page=3",
+    );
     expect(canonicalPath("/catalog/parts", "?sortBy=relevance")).toBe("/catalog/parts");
   });
 

@@ -38,7 +38,15 @@ describe("cartLines", () => {
 });
 
 describe("shownCartLines", () => {
-  const line = (id: string, amount: number, balance: number): CartLine => ({ id, slug: `p-${id}`, name: id, article: "", price: 10, balance, amount });
+  const line = (id: string, amount: number, balance: number): CartLine => ({
+    id,
+    slug: `p-${id}`,
+    name: id,
+    article: "",
+    price: 10,
+    balance,
+    amount,
+  });
   const lines = [line("1", 2, 5), line("2", 1, 3), line("3", 4, 4)];
 
   it("keeps the server's amounts until the browser cart is known", () => {

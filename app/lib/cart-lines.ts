@@ -39,5 +39,7 @@ export function cartTotal(lines: readonly Pick<CartLine, "price" | "amount">[]):
  * has been reconciled with the server's, or without JavaScript) the server's amounts stand.
  */
 export function shownCartLines(lines: readonly CartLine[], amountOf?: (id: string) => number): CartLine[] {
-  return lines.map((line) => ({ ...line, amount: amountOf ? Math.min(amountOf(line.id), line.balance) : line.amount })).filter((line) => line.amount > 0);
+  return lines
+    .map((line) => ({ ...line, amount: amountOf ? Math.min(amountOf(line.id), line.balance) : line.amount }))
+    .filter((line) => line.amount > 0);
 }

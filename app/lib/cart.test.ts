@@ -89,7 +89,9 @@ describe("cart", () => {
 
   it("sanitises foreign values", () => {
     expect(sanitizeCart("nope")).toEqual([]);
-    expect(sanitizeCart([{ id: 5, amount: 2 }, { id: "a", amount: 0 }, null, { id: "b" }])).toEqual([{ id: "5", amount: 2 }]);
+    expect(sanitizeCart([{ id: 5, amount: 2 }, { id: "a", amount: 0 }, null, { id: "b" }])).toEqual([
+      { id: "5", amount: 2 },
+    ]);
   });
 
   it("knows when a cart would overflow the cookie", () => {
@@ -115,7 +117,10 @@ describe("applyCartIntent", () => {
   });
 
   it("removes one, never below zero, and deletes the whole line", () => {
-    expect(applyCartIntent([{ id: "7", amount: 2 }], "remove", part)).toEqual({ cart: [{ id: "7", amount: 1 }], delta: -1 });
+    expect(applyCartIntent([{ id: "7", amount: 2 }], "remove", part)).toEqual({
+      cart: [{ id: "7", amount: 1 }],
+      delta: -1,
+    });
     expect(applyCartIntent([], "remove", part)).toEqual({ cart: [], delta: 0 });
     expect(
       applyCartIntent(
@@ -131,7 +136,8 @@ describe("applyCartIntent", () => {
 
   it("refuses an add that would overflow the cookie, with a message", () => {
     const full: { id: string; amount: number }[] = [];
-    while (fitsInCookie([...full, { id: `part-${full.length}`, amount: 1 }])) full.push({ id: `part-${full.length}`, amount: 1 });
+    while (fitsInCookie([...full, { id: `part-${full.length}`, amount: 1 }]))
+      full.push({ id: `part-${full.length}`, amount: 1 });
     expect(full.length).toBeGreaterThan(200);
     const change = applyCartIntent(full, "add", { ...part, id: "another-long-part-id" });
     expect(change.cart).toBe(full);

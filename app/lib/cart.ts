@@ -33,14 +33,18 @@ export function addItem(cart: Cart, id: string, amount = 1): Cart {
 
 /** Remove `amount` (default 1): decreases, and drops the item when it reaches 0. */
 export function removeItem(cart: Cart, id: string, amount = 1): Cart {
-  return cart.map((item) => (item.id === id ? { ...item, amount: item.amount - amount } : item)).filter((item) => item.amount > 0);
+  return cart
+    .map((item) => (item.id === id ? { ...item, amount: item.amount - amount } : item))
+    .filter((item) => item.amount > 0);
 }
 
 /** Set an exact amount, clamped to 0..max; 0 drops the item. */
 export function setAmount(cart: Cart, id: string, amount: number, max = Infinity): Cart {
   const next = Math.max(0, Math.min(Math.floor(amount), max));
   if (next === 0) return cart.filter((item) => item.id !== id);
-  return findItem(cart, id) ? cart.map((item) => (item.id === id ? { ...item, amount: next } : item)) : [...cart, { id, amount: next }];
+  return findItem(cart, id)
+    ? cart.map((item) => (item.id === id ? { ...item, amount: next } : item))
+    : [...cart, { id, amount: next }];
 }
 
 export function clearCart(): Cart {

@@ -148,16 +148,21 @@ describe("serializePartsQuery", () => {
   });
 
   it("never writes relevance, and writes name_asc once there is a search", () => {
-    expect(serializePartsQuery({ search: "фильтр", sortBy: "relevance" })).toBe("search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80");
+    expect(serializePartsQuery({ search: "фильтр", sortBy: "relevance" })).toBe(
+      "search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80",
+    );
     expect(serializePartsQuery({ sortBy: "relevance" })).toBe("");
     expect(serializePartsQuery({ search: "j6", sortBy: "name_asc" })).toBe("search=j6&sortBy=name_asc");
     expect(serializePartsQuery({ search: "j6" })).toBe("search=j6");
   });
 
-  it.each(["relevance", "name_asc", "name_desc", "price_asc", "price_desc"] as const)("round-trips %s with a search", (sortBy) => {
-    const q = query({ search: "масляный фильтр j6", sortBy, page: 2 });
-    expect(parse(serializePartsQuery(q))).toEqual(q);
-  });
+  it.each(["relevance", "name_asc", "name_desc", "price_asc", "price_desc"] as const)(
+    "round-trips %s with a search",
+    (sortBy) => {
+      const q = query({ search: "масляный фильтр j6", sortBy, page: 2 });
+      expect(parse(serializePartsQuery(q))).toEqual(q);
+    },
+  );
 });
 
 describe("defaultOrder and orderChoices", () => {
@@ -211,8 +216,12 @@ describe("runPartsQuery", () => {
 
   it("sorts by name backwards and by price numerically both ways", () => {
     expect(names(run({ sortBy: "name_desc" }).items)[0]).toBe("Фильтр топливный тонкой очистки");
-    expect(run({ sortBy: "price_asc" }).items.map((p) => p.price)).toEqual([150, 900, 1800, 3200, 4500, 9000, 10000, 25000]);
-    expect(run({ sortBy: "price_desc" }).items.map((p) => p.price)).toEqual([25000, 10000, 9000, 4500, 3200, 1800, 900, 150]);
+    expect(run({ sortBy: "price_asc" }).items.map((p) => p.price)).toEqual([
+      150, 900, 1800, 3200, 4500, 9000, 10000, 25000,
+    ]);
+    expect(run({ sortBy: "price_desc" }).items.map((p) => p.price)).toEqual([
+      25000, 10000, 9000, 4500, 3200, 1800, 900, 150,
+    ]);
   });
 
   it("keeps the name order between equal prices, in both price orders", () => {
@@ -299,7 +308,11 @@ describe("runPartsQuery", () => {
   });
 
   it("filters by groups, alone and with a search", () => {
-    expect(names(run({ groups: ["FAW J7"] }).items)).toEqual(["Амортизатор кабины", "Колодка тормозная", "Фильтр топливный тонкой очистки"]);
+    expect(names(run({ groups: ["FAW J7"] }).items)).toEqual([
+      "Амортизатор кабины",
+      "Колодка тормозная",
+      "Фильтр топливный тонкой очистки",
+    ]);
     expect(run({ groups: ["FAW J7", "КПП FAST"] }).total).toBe(4);
     expect(names(run({ search: "фильтр", groups: ["FAW J6P"] }).items)).toEqual(["Фильтр масляный"]);
   });
@@ -325,7 +338,9 @@ describe("runPartsQuery", () => {
   });
 
   it("pages a filtered list over the chosen order", () => {
-    const many = snapshotOf(Array.from({ length: 30 }, (_, i) => part(i % 2 ? `Фильтр ${i}` : `Насос ${i}`, { price: i })));
+    const many = snapshotOf(
+      Array.from({ length: 30 }, (_, i) => part(i % 2 ? `Фильтр ${i}` : `Насос ${i}`, { price: i })),
+    );
     const page = runPartsQuery(many, query({ search: "фильтр", sortBy: "price_desc", page: 2 }), 5);
     expect(page).toMatchObject({ total: 15, page: 2, pageCount: 3 });
     expect(page.items.map((p) => p.price)).toEqual([19, 17, 15, 13, 11]);
@@ -354,16 +369,48 @@ describe("runPartsQuery", () => {
 
 describe("relevance", () => {
   const catalogue = [
-    part("Амортизатор кабины", { fullName: "Амортизатор кабины передний для FAW J7", article: "5001010-D816", group: "FAW J7" }),
-    part("Амортизатор кабины", { fullName: "Амортизатор кабины задний для FAW J6P", article: "5001020-A01", group: "FAW J6P" }),
-    part("Колодка тормозная", { fullName: "Колодка тормозная передняя для FAW J6P", article: "3502105-A01", group: "FAW J6P" }),
-    part("Фильтр масляный", { fullName: "Фильтр масляный в сборе для FAW Tiger V", article: "1012015-A7Y", group: "FAW Tiger V" }),
+    part("Амортизатор кабины", {
+      fullName: "Амортизатор кабины передний для FAW J7",
+      article: "5001010-D816",
+      group: "FAW J7",
+    }),
+    part("Амортизатор кабины", {
+      fullName: "Амортизатор кабины задний для FAW J6P",
+      article: "5001020-A01",
+      group: "FAW J6P",
+    }),
+    part("Колодка тормозная", {
+      fullName: "Колодка тормозная передняя для FAW J6P",
+      article: "3502105-A01",
+      group: "FAW J6P",
+    }),
+    part("Фильтр масляный", {
+      fullName: "Фильтр масляный в сборе для FAW Tiger V",
+      article: "1012015-A7Y",
+      group: "FAW Tiger V",
+    }),
     part("Фильтр масляный", { fullName: "Фильтр масляный для FAW J7", article: "1012016-81D", group: "FAW J7" }),
     part("Фильтр масляный", { fullName: "Фильтр масляный для FAW J6P", article: "1012015-81D", group: "FAW J6P" }),
-    part("Кольцо уплотнительное", { fullName: "Кольцо уплотнительное медное для FAW J6P", article: "1012015-81DJ", group: "FAW J6P" }),
-    part("Фильтр топливный", { fullName: "Фильтр топливный тонкой очистки для FAW J6P", article: "1105050-A01", group: "FAW J6P" }),
-    part("Насос водяной", { fullName: "Насос водяной для двигателя CA6DM2", article: "1307010-M22", group: "Двигатель CA6DM" }),
-    part("Ёмкость расширительная", { fullName: "Ёмкость расширительная для FAW J6P", article: "WG9725520274", group: "FAW J6P" }),
+    part("Кольцо уплотнительное", {
+      fullName: "Кольцо уплотнительное медное для FAW J6P",
+      article: "1012015-81DJ",
+      group: "FAW J6P",
+    }),
+    part("Фильтр топливный", {
+      fullName: "Фильтр топливный тонкой очистки для FAW J6P",
+      article: "1105050-A01",
+      group: "FAW J6P",
+    }),
+    part("Насос водяной", {
+      fullName: "Насос водяной для двигателя CA6DM2",
+      article: "1307010-M22",
+      group: "Двигатель CA6DM",
+    }),
+    part("Ёмкость расширительная", {
+      fullName: "Ёмкость расширительная для FAW J6P",
+      article: "WG9725520274",
+      group: "FAW J6P",
+    }),
   ];
   const snapshot = snapshotOf(catalogue);
   const ranked = (search: string, over: Partial<PartsQuery> = {}) =>
@@ -376,11 +423,17 @@ describe("relevance", () => {
     expect(list.slice(0, 6).every((name) => name.endsWith("J6P"))).toBe(true);
     // By name, the J7 shock absorber would come before them.
     const byName = runPartsQuery(snapshot, query({ search: "J6", sortBy: "name_asc" })).items.map((p) => p.fullName);
-    expect(byName.indexOf("Амортизатор кабины передний для FAW J7")).toBeLessThan(byName.indexOf("Фильтр масляный для FAW J6P"));
+    expect(byName.indexOf("Амортизатор кабины передний для FAW J7")).toBeLessThan(
+      byName.indexOf("Фильтр масляный для FAW J6P"),
+    );
   });
 
   it("puts J6P oil filters before J7 ones (one typo) and Tiger V ones (two) for 'масляный фильтр j6'", () => {
-    expect(ranked("масляный фильтр j6")).toEqual(["Фильтр масляный для FAW J6P", "Фильтр масляный для FAW J7", "Фильтр масляный в сборе для FAW Tiger V"]);
+    expect(ranked("масляный фильтр j6")).toEqual([
+      "Фильтр масляный для FAW J6P",
+      "Фильтр масляный для FAW J7",
+      "Фильтр масляный в сборе для FAW Tiger V",
+    ]);
   });
 
   it("puts the exact article first, then articles it begins, then near ones", () => {
@@ -424,17 +477,25 @@ describe("relevance", () => {
       "Фильтр масляный для FAW J7",
       "Фильтр топливный тонкой очистки для FAW J6P",
     ]);
-    const pages = [1, 2].flatMap((page) => runPartsQuery(snapshot, query({ search: "фильтр", sortBy: "relevance", page }), 3).items);
+    const pages = [1, 2].flatMap(
+      (page) => runPartsQuery(snapshot, query({ search: "фильтр", sortBy: "relevance", page }), 3).items,
+    );
     expect(pages.map((p) => p.fullName)).toEqual(all);
   });
 
   it("keeps the spec orders for a search when asked", () => {
-    expect(runPartsQuery(snapshot, query({ search: "фильтр", sortBy: "price_asc" })).items.map((p) => p.price)).toEqual([1000, 1000, 1000, 1000]);
-    expect(names(runPartsQuery(snapshot, query({ search: "j6", sortBy: "name_desc" })).items)[0]).toBe("Фильтр топливный");
+    expect(runPartsQuery(snapshot, query({ search: "фильтр", sortBy: "price_asc" })).items.map((p) => p.price)).toEqual(
+      [1000, 1000, 1000, 1000],
+    );
+    expect(names(runPartsQuery(snapshot, query({ search: "j6", sortBy: "name_desc" })).items)[0]).toBe(
+      "Фильтр топливный",
+    );
   });
 
   it("is the name order without search words", () => {
-    expect(runPartsQuery(snapshot, query({ search: "- -", sortBy: "relevance" })).items).toEqual(runPartsQuery(snapshot, query({ sortBy: "name_asc" })).items);
+    expect(runPartsQuery(snapshot, query({ search: "- -", sortBy: "relevance" })).items).toEqual(
+      runPartsQuery(snapshot, query({ sortBy: "name_asc" })).items,
+    );
   });
 });
 
@@ -449,7 +510,8 @@ describe("suggestParts", () => {
     ...Array.from({ length: 10 }, (_, i) => part(`Насос ${i}`, { fullName: `Насос ${i} для FAW J7` })),
   ];
   const snapshot = snapshotOf(catalogue);
-  const suggested = (input: string, limit?: number) => suggestParts(snapshot, input, limit).items.map((p) => p.fullName);
+  const suggested = (input: string, limit?: number) =>
+    suggestParts(snapshot, input, limit).items.map((p) => p.fullName);
 
   it("starts at the second character", () => {
     expect(suggested("")).toEqual([]);
@@ -459,7 +521,11 @@ describe("suggestParts", () => {
   });
 
   it("completes the word being typed, before typos", () => {
-    expect(suggested("фил")).toEqual(["Фильтр масляный для FAW J6P", "Фильтр масляный для FAW J7", "Фильтр топливный для FAW J6P"]);
+    expect(suggested("фил")).toEqual([
+      "Фильтр масляный для FAW J6P",
+      "Фильтр масляный для FAW J7",
+      "Фильтр топливный для FAW J6P",
+    ]);
     expect(suggested("фи").slice(0, 4)).toEqual([
       "Фиксатор двери для FAW J6P",
       "Фильтр масляный для FAW J6P",
@@ -477,7 +543,11 @@ describe("suggestParts", () => {
 
   it("allows typos in the word being typed only once it is long enough", () => {
     // 'j7' finished is two edits from 'j6p'; being typed, it has to be exact or a beginning.
-    expect(runPartsQuery(snapshot, query({ search: "j7", sortBy: "relevance" }), 20).items.some((p) => p.fullName.endsWith("J6P"))).toBe(true);
+    expect(
+      runPartsQuery(snapshot, query({ search: "j7", sortBy: "relevance" }), 20).items.some((p) =>
+        p.fullName.endsWith("J6P"),
+      ),
+    ).toBe(true);
     expect(suggested("j7").every((name) => name.endsWith("J7"))).toBe(true);
     expect(suggested("фылтр")).toEqual([]);
     expect(suggested("фыльтр")).toContain("Фильтр масляный для FAW J6P");
@@ -513,7 +583,8 @@ describe("runPartsQuery against a plain scan", () => {
   );
   const snapshot = snapshotOf(parts);
   const collator = new Intl.Collator("ru");
-  const byName = (a: Part, b: Part) => collator.compare(a.name, b.name) || collator.compare(a.fullName, b.fullName) || parts.indexOf(a) - parts.indexOf(b);
+  const byName = (a: Part, b: Part) =>
+    collator.compare(a.name, b.name) || collator.compare(a.fullName, b.fullName) || parts.indexOf(a) - parts.indexOf(b);
   const compare: Record<SortBy, (a: Part, b: Part) => number> = {
     name_asc: byName,
     name_desc: (a, b) => byName(b, a),
@@ -533,7 +604,17 @@ describe("runPartsQuery against a plain scan", () => {
   }
 
   it("gives the same page for random searches, groups, sorts and pages", { timeout: 60_000 }, () => {
-    const searches = ["", "фильтр", "насас", "колодка тормозная", "емкость", "1010-a01", "1010a01", "маслный фильтр", "4"];
+    const searches = [
+      "",
+      "фильтр",
+      "насас",
+      "колодка тормозная",
+      "емкость",
+      "1010-a01",
+      "1010a01",
+      "маслный фильтр",
+      "4",
+    ];
     for (let k = 0; k < 300; k++) {
       const q = query({
         search: pick(random, searches),
@@ -544,7 +625,9 @@ describe("runPartsQuery against a plain scan", () => {
       const pageSize = pick(random, [1, 10, 25]);
       const got = runPartsQuery(snapshot, q, pageSize);
       const expected = scan(q, pageSize);
-      expect({ total: got.total, page: got.page, ids: got.items.map((p) => p.id) }, JSON.stringify(q)).toEqual(expected);
+      expect({ total: got.total, page: got.page, ids: got.items.map((p) => p.id) }, JSON.stringify(q)).toEqual(
+        expected,
+      );
     }
   });
 });
@@ -569,7 +652,10 @@ describe("runPartsQuery and suggestParts against the reference", () => {
         const pageSize = pick(random, [1, 5, 10]);
         const got = runPartsQuery(snapshot, q, pageSize);
         const view = { total: got.total, page: got.page, ids: got.items.map((p) => p.id), shownQuery: got.shownQuery };
-        expect(view, JSON.stringify(q) + ` size ${pageSize}`).toEqual({ shownQuery: undefined, ...reference.query(q, pageSize) });
+        expect(view, JSON.stringify(q) + ` size ${pageSize}`).toEqual({
+          shownQuery: undefined,
+          ...reference.query(q, pageSize),
+        });
       }
     }
   });
@@ -588,14 +674,20 @@ describe("runPartsQuery and suggestParts against the reference", () => {
   it("finds everything the spec's rule alone finds", { timeout: 60_000 }, () => {
     for (const search of searches) {
       const words = parseSearchWords(search).map((w) => w.word);
-      const spec = parts.filter((p) => words.length && words.every((w) => [...partWords(p)].some((pw) => boundedDistance(pw, w) <= 2)));
+      const spec = parts.filter(
+        (p) => words.length && words.every((w) => [...partWords(p)].some((pw) => boundedDistance(pw, w) <= 2)),
+      );
       const found = new Set(runPartsQuery(snapshot, query({ search }), parts.length).items.map((p) => p.id));
       for (const p of spec) expect(found.has(p.id), `${search}: ${p.fullName} ${p.article}`).toBe(true);
     }
   });
 
   it("suggests the same parts", { timeout: 60_000 }, () => {
-    const typing = searches.flatMap((search) => [search.slice(0, 2), search.slice(0, 3 + Math.floor(search.length / 3)), `${search} `]);
+    const typing = searches.flatMap((search) => [
+      search.slice(0, 2),
+      search.slice(0, 3 + Math.floor(search.length / 3)),
+      `${search} `,
+    ]);
     for (const input of typing) {
       const limit = randomInt(random, 1, 8);
       const got = suggestParts(snapshot, input, limit);
@@ -618,7 +710,9 @@ describe("createCatalogueSnapshot", () => {
 });
 
 describe("relatedParts", () => {
-  const filters = Array.from({ length: 30 }, (_, i) => part(i % 3 ? `Фильтр ${i}` : `Элемент фильтра ${i}`, { balance: i % 5 }));
+  const filters = Array.from({ length: 30 }, (_, i) =>
+    part(i % 3 ? `Фильтр ${i}` : `Элемент фильтра ${i}`, { balance: i % 5 }),
+  );
   const others = [part("Насос водяной"), part("ФИЛЬТР воздушный", { balance: 2 })];
   const snapshot = snapshotOf([...filters, ...others]);
 

@@ -138,7 +138,10 @@ export function isRelatedCandidate(part: Part): boolean {
   return part.balance > 0 && normalizeText(part.name).includes("фильтр");
 }
 
-export function createCatalogueSnapshot(catalogue: { parts: Part[]; groups: string[] }, version: number): CatalogueSnapshot {
+export function createCatalogueSnapshot(
+  catalogue: { parts: Part[]; groups: string[] },
+  version: number,
+): CatalogueSnapshot {
   const { parts, groups } = catalogue;
   const orders = buildOrders(parts);
   return {
@@ -224,7 +227,8 @@ export function serializePartsQuery(query: Partial<PartsQuery>): string {
   const search = query.search?.trim() ?? "";
   if (search) params.set("search", search);
   for (const group of query.groups ?? []) params.append("groups", group);
-  if (query.sortBy && query.sortBy !== RELEVANCE && query.sortBy !== defaultOrder(search)) params.set("sortBy", query.sortBy);
+  if (query.sortBy && query.sortBy !== RELEVANCE && query.sortBy !== defaultOrder(search))
+    params.set("sortBy", query.sortBy);
   if (query.page && query.page > 1) params.set("page", String(Math.floor(query.page)));
   return params.toString();
 }
@@ -265,7 +269,11 @@ function matchSearch(index: SearchIndex, scratch: Scratch, text: string, options
   if (words.length === 0) return { bits: null, words, empty: [], detail: [], articleExact: NONE };
   const detail = options.ranked ? words.map(() => createWordMatch(index.size, () => scratch.bitset())) : [];
   const perWord = words.map((w, i) =>
-    matchWord(index, w.word, { detail: detail[i], complete: options.complete && i === words.length - 1, into: scratch.bitset() }),
+    matchWord(index, w.word, {
+      detail: detail[i],
+      complete: options.complete && i === words.length - 1,
+      into: scratch.bitset(),
+    }),
   );
   const empty = perWord.map((bits) => countBits(bits) === 0);
   const bits = perWord.reduce((acc, bits) => intersectInto(acc, bits));
@@ -361,7 +369,12 @@ export function suggestParts(snapshot: CatalogueSnapshot, input: string, limit =
   const size = Math.floor(limit);
   if (size < 1 || normalizeArticle(search).length < MIN_SUGGEST_LENGTH) return { items: [] };
   const complete = !/[\s\p{Cc}]$/u.test(input);
-  const { items, shownQuery } = queryParts(snapshot, { search, groups: [], sortBy: RELEVANCE, page: 1 }, size, complete);
+  const { items, shownQuery } = queryParts(
+    snapshot,
+    { search, groups: [], sortBy: RELEVANCE, page: 1 },
+    size,
+    complete,
+  );
   return shownQuery === undefined ? { items } : { items, shownQuery };
 }
 
@@ -369,7 +382,12 @@ export function suggestParts(snapshot: CatalogueSnapshot, input: string, limit =
  * 'С этим покупают' (SPEC §9): up to `limit` in-stock parts named '…фильтр…', without the
  * current one, shuffled by `seed` so the server render and hydration agree.
  */
-export function relatedParts(snapshot: CatalogueSnapshot, currentId: string, seed: number | string, limit = RELATED_LIMIT): Part[] {
+export function relatedParts(
+  snapshot: CatalogueSnapshot,
+  currentId: string,
+  seed: number | string,
+  limit = RELATED_LIMIT,
+): Part[] {
   const { parts, relatedPool: pool } = snapshot;
   const random = createRandom(hashSeed(seed));
   const wanted = Math.max(0, Math.floor(limit));

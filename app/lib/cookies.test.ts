@@ -28,9 +28,12 @@ describe("the cart cookie", () => {
     expect(serializeCartCookie([], { secure: true })).toBe("cart=; Max-Age=0; Path=/; Secure; SameSite=Lax");
   });
 
-  it.each([undefined, null, "", "cart=", "cart=%E0%A4%A", "cart=..~17.-1~17.x", "carts=17.1", "garbage"])("reads %j as an empty cart", (header) => {
-    expect(cartFromCookies(header)).toEqual([]);
-  });
+  it.each([undefined, null, "", "cart=", "cart=%E0%A4%A", "cart=..~17.-1~17.x", "carts=17.1", "garbage"])(
+    "reads %j as an empty cart",
+    (header) => {
+      expect(cartFromCookies(header)).toEqual([]);
+    },
+  );
 
   it("takes the first of two cart cookies, as browsers send the most specific first", () => {
     expect(cartFromCookies("cart=17.1; cart=18.1")).toEqual([{ id: "17", amount: 1 }]);
@@ -40,7 +43,9 @@ describe("the cart cookie", () => {
 describe("the consent cookie", () => {
   it("is cookie_consent=1 for a year on the whole site, Secure only when asked", () => {
     expect(serializeConsentCookie()).toBe("cookie_consent=1; Max-Age=31536000; Path=/; SameSite=Lax");
-    expect(serializeConsentCookie({ secure: true })).toBe("cookie_consent=1; Max-Age=31536000; Path=/; Secure; SameSite=Lax");
+    expect(serializeConsentCookie({ secure: true })).toBe(
+      "cookie_consent=1; Max-Age=31536000; Path=/; Secure; SameSite=Lax",
+    );
   });
 
   it.each([

@@ -32,7 +32,12 @@ export function cartFromCookies(header: string | null | undefined): Cart {
 /** Set-Cookie (or document.cookie) for the cart; an empty cart removes the cookie. */
 export function serializeCartCookie(cart: Cart, { secure = false }: CookieWriteOptions = {}): string {
   const value = encodeCartCookie(cart);
-  return serialize(CART_COOKIE_NAME, value, { path: "/", maxAge: value ? CART_MAX_AGE_SECONDS : 0, sameSite: "lax", secure });
+  return serialize(CART_COOKIE_NAME, value, {
+    path: "/",
+    maxAge: value ? CART_MAX_AGE_SECONDS : 0,
+    sameSite: "lax",
+    secure,
+  });
 }
 
 /** Whether the visitor accepted the cookie notice (the server then leaves the banner out). */

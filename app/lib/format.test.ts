@@ -23,11 +23,18 @@ describe("format", () => {
   });
 
   it("writes what ru-RU's Intl.NumberFormat writes for the prices the site shows", () => {
-    const rub = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+    const rub = new Intl.NumberFormat("ru-RU", {
+      style: "currency",
+      currency: "RUB",
+      maximumFractionDigits: 2,
+      minimumFractionDigits: 0,
+    });
     const int = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
     // Intl may use a narrow no-break space in other ICU versions; the digits and marks must agree.
     const same = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
-    for (const value of [0, 1, 7.5, 99.99, 100, 999.9, 1000, 12500, 45990.5, 123456.78, 1000000, 59000000, 987654321.01]) {
+    for (const value of [
+      0, 1, 7.5, 99.99, 100, 999.9, 1000, 12500, 45990.5, 123456.78, 1000000, 59000000, 987654321.01,
+    ]) {
       expect(same(formatRub(value))).toBe(same(rub.format(value)));
       expect(same(formatInt(value))).toBe(same(int.format(value)));
     }

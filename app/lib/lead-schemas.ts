@@ -16,9 +16,13 @@ export const MESSAGES = {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT = 2000;
 
-const text = (max = MAX_TEXT) => z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `Не более ${max} символов`));
+const text = (max = MAX_TEXT) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `Не более ${max} символов`));
 
-const nameField = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, MESSAGES.name).max(200, "Не более 200 символов"));
+const nameField = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : ""),
+  z.string().min(1, MESSAGES.name).max(200, "Не более 200 символов"),
+);
 
 /** 11 digits (spec §5) of a Russian number, kept in the mask's form whichever way it was written. */
 const phoneField = z.preprocess(
@@ -39,7 +43,10 @@ const innField = z.preprocess(
   z.string().refine((v) => v === "" || /^(\d{10}|\d{12})$/.test(v), MESSAGES.inn),
 );
 
-const consentField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { errorMap: () => ({ message: MESSAGES.consent }) }));
+const consentField = z.preprocess(
+  (v) => v === "on" || v === "true" || v === true,
+  z.literal(true, { errorMap: () => ({ message: MESSAGES.consent }) }),
+);
 
 /** Callback, price request and leasing: call 2 of the spec. */
 export const callbackSchema = z.object({

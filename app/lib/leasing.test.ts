@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { estimateLeasing, LEASING_MESSAGES, leasingFields, leasingFromParams, leasingSummary, readLeasing } from "./leasing";
+import {
+  estimateLeasing,
+  LEASING_MESSAGES,
+  leasingFields,
+  leasingFromParams,
+  leasingSummary,
+  readLeasing,
+} from "./leasing";
 
 /**
  * The payment found another way: the smallest whole-rouble payment that pays the debt off within
@@ -32,12 +39,15 @@ describe("estimateLeasing", () => {
     [50_000_000, 49, 59, 20, 24_500_000, 682_299, 64_755_641],
     [1_000_000, 5, 12, 20, 50_000, 88_003, 1_106_036],
     [7_250_000, 30, 48, 0, 2_175_000, 105_729, 7_249_992],
-  ])("%i ₽, %d %%, %i months at %d %%: advance %i, payment %i, total %i", (price, advancePercent, termMonths, rate, advance, payment, total) => {
-    const estimate = estimateLeasing({ price, advancePercent, termMonths }, rate);
-    expect(estimate).toEqual({ advance, financed: price - advance, monthlyPayment: payment, total });
-    if (rate > 0) expect(paymentBySchedule(price - advance, rate, termMonths)).toBe(payment);
-    expect(total).toBe(advance + payment * termMonths);
-  });
+  ])(
+    "%i ₽, %d %%, %i months at %d %%: advance %i, payment %i, total %i",
+    (price, advancePercent, termMonths, rate, advance, payment, total) => {
+      const estimate = estimateLeasing({ price, advancePercent, termMonths }, rate);
+      expect(estimate).toEqual({ advance, financed: price - advance, monthlyPayment: payment, total });
+      if (rate > 0) expect(paymentBySchedule(price - advance, rate, termMonths)).toBe(payment);
+      expect(total).toBe(advance + payment * termMonths);
+    },
+  );
 
   it("costs more with a longer term and less with a bigger advance", () => {
     const base = estimateLeasing({ price: 10_000_000, advancePercent: 20, termMonths: 36 }, 20);
@@ -51,7 +61,11 @@ describe("estimateLeasing", () => {
 
 describe("readLeasing", () => {
   it("takes numbers as people type them: spaces, a unit, a decimal comma", () => {
-    expect(readLeasing({ price: "3 500 000 ₽", advance: "15,5 %", term: "24 мес." }).input).toEqual({ price: 3_500_000, advancePercent: 15.5, termMonths: 24 });
+    expect(readLeasing({ price: "3 500 000 ₽", advance: "15,5 %", term: "24 мес." }).input).toEqual({
+      price: 3_500_000,
+      advancePercent: 15.5,
+      termMonths: 24,
+    });
     expect(readLeasing({ price: "3\u00a0500\u00a0000", advance: "15.5", term: "24" }).input).toEqual({
       price: 3_500_000,
       advancePercent: 15.5,

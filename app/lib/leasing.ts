@@ -137,7 +137,10 @@ export function leasingFromParams(params: { get(name: string): unknown }): Leasi
  * monthly over the term. Advance and payment are rounded to whole roubles, and the total is
  * built from those rounded figures, so it is what a visitor gets adding up what is shown.
  */
-export function estimateLeasing({ price, advancePercent, termMonths }: LeasingInput, annualRatePercent: number): LeasingEstimate {
+export function estimateLeasing(
+  { price, advancePercent, termMonths }: LeasingInput,
+  annualRatePercent: number,
+): LeasingEstimate {
   const advance = Math.round((price * advancePercent) / 100);
   const financed = price - advance;
   const rate = annualRatePercent / 100 / 12;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { paginationItems } from "./pagination";
 
-const show = (current: number, total: number) => paginationItems(current, total).map((i) => (i.type === "page" ? i.page : "…"));
+const show = (current: number, total: number) =>
+  paginationItems(current, total).map((i) => (i.type === "page" ? i.page : "…"));
 
 describe("paginationItems", () => {
   it("shows every page when there are few", () => {

@@ -3,7 +3,18 @@ import type { Part } from "./part";
 import { sortedLookup, sortedPositions } from "./part-lookup";
 
 function part(id: string, slug: string): Part {
-  return { id, slug, name: slug, fullName: slug, article: "", group: "A", price: 1, balance: 1, images: [], description: "" };
+  return {
+    id,
+    slug,
+    name: slug,
+    fullName: slug,
+    article: "",
+    group: "A",
+    price: 1,
+    balance: 1,
+    images: [],
+    description: "",
+  };
 }
 
 describe("sortedLookup", () => {
@@ -26,12 +37,16 @@ describe("sortedLookup", () => {
 
   it("agrees with a Map for any set of keys", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string(), { maxLength: 60 }), fc.array(fc.string(), { maxLength: 20 }), (keys, probes) => {
-        const parts = keys.map((k, i) => part(String(i), k));
-        const lookup = sortedLookup(parts, "slug", sortedPositions(parts, "slug"));
-        const map = new Map(parts.map((p) => [p.slug, p]));
-        for (const k of [...keys, ...probes]) expect(lookup.get(k)).toBe(map.get(k));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string(), { maxLength: 60 }),
+        fc.array(fc.string(), { maxLength: 20 }),
+        (keys, probes) => {
+          const parts = keys.map((k, i) => part(String(i), k));
+          const lookup = sortedLookup(parts, "slug", sortedPositions(parts, "slug"));
+          const map = new Map(parts.map((p) => [p.slug, p]));
+          for (const k of [...keys, ...probes]) expect(lookup.get(k)).toBe(map.get(k));
+        },
+      ),
     );
   });
 

@@ -24,7 +24,8 @@ export function sortedPositions(parts: readonly Part[], key: PartKey): Uint32Arr
  * from the first occurrence.
  */
 export function sortedLookup(parts: readonly Part[], key: PartKey, order: Uint32Array): PartLookup {
-  if (order.length !== parts.length) throw new Error(`lookup by ${key}: ${order.length} positions for ${parts.length} parts`);
+  if (order.length !== parts.length)
+    throw new Error(`lookup by ${key}: ${order.length} positions for ${parts.length} parts`);
   function get(wanted: string): Part | undefined {
     if (typeof wanted !== "string") return undefined;
     let lo = 0;

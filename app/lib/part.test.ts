@@ -40,12 +40,16 @@ describe("parseCatalogue", () => {
   });
 
   it("treats null and empty fullName like a missing one", () => {
-    const parts = parseCatalogue([{ group: "G", parts: [good({ fullName: null }), good({ id: "2", slug: "s2", fullName: "  " })] }]).parts;
+    const parts = parseCatalogue([
+      { group: "G", parts: [good({ fullName: null }), good({ id: "2", slug: "s2", fullName: "  " })] },
+    ]).parts;
     expect(parts.map((p) => p.fullName)).toEqual(["Фильтр масляный", "Фильтр масляный"]);
   });
 
   it("accepts hand-edited numbers and keeps only usable image paths", () => {
-    const [part] = parseCatalogue([{ group: "G", parts: [good({ price: "1 250,50", balance: "-3", images: ["/a.svg", 7, "", null, " /b.svg "] })] }]).parts;
+    const [part] = parseCatalogue([
+      { group: "G", parts: [good({ price: "1 250,50", balance: "-3", images: ["/a.svg", 7, "", null, " /b.svg "] })] },
+    ]).parts;
     expect(part.price).toBe(1250.5);
     expect(part.balance).toBe(0);
     expect(part.images).toEqual(["/a.svg", "/b.svg"]);

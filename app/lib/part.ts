@@ -69,7 +69,9 @@ function amount(value: unknown): unknown {
 function imageList(value: unknown): unknown {
   const list = value == null ? [] : typeof value === "string" ? [value] : value;
   if (!Array.isArray(list)) return list;
-  return list.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((item) => item.trim());
+  return list
+    .filter((item): item is string => typeof item === "string" && item.trim() !== "")
+    .map((item) => item.trim());
 }
 
 function lenient(raw: unknown): unknown {
@@ -120,7 +122,9 @@ export function parseCatalogue(json: unknown): ParsedCatalogue {
   if (!body.success) {
     const issue = body.error.issues[0];
     const where = issue.path.length ? ` at [${issue.path.join("].[")}]` : "";
-    throw new CatalogueFormatError(`parts API: expected a list of groups {group, parts}, got ${kindOf(json)}${where}: ${issue.message}`);
+    throw new CatalogueFormatError(
+      `parts API: expected a list of groups {group, parts}, got ${kindOf(json)}${where}: ${issue.message}`,
+    );
   }
 
   const parts: Part[] = [];

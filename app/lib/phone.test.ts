@@ -46,7 +46,13 @@ describe("phoneTyped", () => {
   });
 
   it("keeps an 8 typed into the middle of a number", () => {
-    const edit: PhoneEdit = { inputType: "insert", value: "+7 (913) 123-45-6_", data: "8", selectionStart: 4, selectionEnd: 4 };
+    const edit: PhoneEdit = {
+      inputType: "insert",
+      value: "+7 (913) 123-45-6_",
+      data: "8",
+      selectionStart: 4,
+      selectionEnd: 4,
+    };
     expect(phoneTyped(edit)).toBe("8");
   });
 
@@ -62,12 +68,24 @@ describe("phoneTyped", () => {
 
   it("takes the code off a number pasted over the whole field", () => {
     const value = "+7 (999) 888-77-66";
-    const edit: PhoneEdit = { inputType: "insert", value, data: "89131234567", selectionStart: 0, selectionEnd: value.length };
+    const edit: PhoneEdit = {
+      inputType: "insert",
+      value,
+      data: "89131234567",
+      selectionStart: 0,
+      selectionEnd: value.length,
+    };
     expect(phoneTyped(edit)).toBe("9131234567");
   });
 
   it("leaves deletions alone", () => {
-    const edit: PhoneEdit = { inputType: "deleteBackward", value: "+7 (9", data: null, selectionStart: 4, selectionEnd: 5 };
+    const edit: PhoneEdit = {
+      inputType: "deleteBackward",
+      value: "+7 (9",
+      data: null,
+      selectionStart: 4,
+      selectionEnd: 5,
+    };
     expect(phoneTyped(edit)).toBeNull();
   });
 });

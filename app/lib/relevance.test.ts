@@ -2,7 +2,15 @@ import { randomCatalogue, randomSearches } from "../../test/search-reference";
 import { Scratch } from "./bitset-page";
 import { createCatalogueSnapshot } from "./catalogue-query";
 import { rankMatches, relevancePage, type RankingLimits } from "./relevance";
-import { countBits, createWordMatch, intersectInto, matchArticle, matchWord, normalizeArticle, parseSearchWords } from "./search-index";
+import {
+  countBits,
+  createWordMatch,
+  intersectInto,
+  matchArticle,
+  matchWord,
+  normalizeArticle,
+  parseSearchWords,
+} from "./search-index";
 
 describe("rankMatches", () => {
   const parts = randomCatalogue(9, 1200);
@@ -15,7 +23,9 @@ describe("rankMatches", () => {
     scratch.reset();
     const words = parseSearchWords(search);
     const detail = words.map(() => createWordMatch(index.size, () => scratch.bitset()));
-    const bits = words.map((w, i) => matchWord(index, w.word, { detail: detail[i] })).reduce((a, b) => intersectInto(a, b));
+    const bits = words
+      .map((w, i) => matchWord(index, w.word, { detail: detail[i] }))
+      .reduce((a, b) => intersectInto(a, b));
     const article = matchArticle(index, normalizeArticle(search));
     for (const p of article) bits[p >>> 5] |= 1 << (p & 31);
     const total = countBits(bits);

@@ -73,7 +73,12 @@ export interface Ranking {
  * Split groups (running sum → parts) by how their parts met `word`, adding each share to the
  * sum. The groups' bitsets are used up. `null`, with every bitset given back, past `limit` groups.
  */
-function splitByWord(groups: Map<number, Uint32Array>, word: WordMatch, scratch: Scratch, limit: number): Map<number, Uint32Array> | null {
+function splitByWord(
+  groups: Map<number, Uint32Array>,
+  word: WordMatch,
+  scratch: Scratch,
+  limit: number,
+): Map<number, Uint32Array> | null {
   const next = new Map<number, Uint32Array>();
   const add = (sum: number, bits: Uint32Array | null) => {
     if (!bits) return;
@@ -196,7 +201,14 @@ export function rankMatches(
  * Positions of the matches ranked `start .. start + size` by relevance: by key, each key's
  * parts in `order` (the name order; `places` is its inverse).
  */
-export function relevancePage(order: Uint32Array, places: Uint32Array, scratch: Scratch, ranking: Ranking, start: number, size: number): number[] {
+export function relevancePage(
+  order: Uint32Array,
+  places: Uint32Array,
+  scratch: Scratch,
+  ranking: Ranking,
+  start: number,
+  size: number,
+): number[] {
   const { counts, groups, positions, keys, listed } = ranking;
   // The keys the page spans: a tail of the first, whole ones, a head of the last.
   const spans: { key: number; skip: number; take: number }[] = [];

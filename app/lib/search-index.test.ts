@@ -26,11 +26,14 @@ import {
 
 /** Full optimal-string-alignment table: the reference the fast paths must agree with. */
 function osa(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -85,7 +88,9 @@ describe("partWords", () => {
       article: "1012010-81DJ",
     });
     expect([...words].sort()).toEqual(
-      ["1012010", "101201081dj", "81dj", "ca6dm", "pl420", "влагоотделитель", "фильтр", "фильтрвлагоотделитель"].map(foldLookalikes).sort(),
+      ["1012010", "101201081dj", "81dj", "ca6dm", "pl420", "влагоотделитель", "фильтр", "фильтрвлагоотделитель"]
+        .map(foldLookalikes)
+        .sort(),
     );
   });
 
@@ -150,7 +155,8 @@ describe("boundedDistance", () => {
 describe("forEachVocabularyMatch", () => {
   it("finds exactly the words within the distance, on random vocabularies", () => {
     const random = createRandom(11);
-    const word = (min: number, max: number) => Array.from({ length: randomInt(random, min, max) }, () => "abcdж"[randomInt(random, 0, 4)]).join("");
+    const word = (min: number, max: number) =>
+      Array.from({ length: randomInt(random, min, max) }, () => "abcdж"[randomInt(random, 0, 4)]).join("");
     for (let round = 0; round < 20; round++) {
       const vocabulary = createVocabulary(new Set(Array.from({ length: 200 }, () => word(1, 9))));
       for (let k = 0; k < 20; k++) {
@@ -348,8 +354,12 @@ describe("highlightMatches", () => {
   });
 
   it("reads an article as one code across its spaces", () => {
-    expect(highlightMatches("1012010 81DJ", "101201081dj", { article: true })).toEqual([{ text: "1012010 81DJ", match: true }]);
-    expect(highlightMatches("1012010 81DJ", "1012010 81DJ", { article: true })).toEqual([{ text: "1012010 81DJ", match: true }]);
+    expect(highlightMatches("1012010 81DJ", "101201081dj", { article: true })).toEqual([
+      { text: "1012010 81DJ", match: true },
+    ]);
+    expect(highlightMatches("1012010 81DJ", "1012010 81DJ", { article: true })).toEqual([
+      { text: "1012010 81DJ", match: true },
+    ]);
     expect(highlightMatches("WG 9725 520274", "wg97255", { article: true })).toEqual([
       { text: "WG 9725 5", match: true },
       { text: "20274", match: false },
@@ -367,7 +377,9 @@ describe("highlightMatches", () => {
       { text: "ьтр ", match: false },
       { text: "масляный", match: true },
     ]);
-    expect(highlightMatches("Фильтр масляный", "фил ", { complete: true })).toEqual([{ text: "Фильтр масляный", match: false }]);
+    expect(highlightMatches("Фильтр масляный", "фил ", { complete: true })).toEqual([
+      { text: "Фильтр масляный", match: false },
+    ]);
   });
 
   it("marks typos of the word being typed only within its typing distance", () => {
@@ -382,7 +394,10 @@ describe("highlightMatches", () => {
   });
 
   it("highlights a part's name, full name and article", () => {
-    const marked = highlightPart({ name: "Датчик ABS", fullName: "Датчик ABS для FAW J6P", article: "WG9725520274" }, "датчек wg97255");
+    const marked = highlightPart(
+      { name: "Датчик ABS", fullName: "Датчик ABS для FAW J6P", article: "WG9725520274" },
+      "датчек wg97255",
+    );
     expect(marked.name).toEqual([
       { text: "Датчик", match: true },
       { text: " ABS", match: false },
@@ -396,7 +411,10 @@ describe("highlightMatches", () => {
 
   it("marks only a query word's closest words across the part, not every word within two edits", () => {
     // 'j6' is one edit from 'J6P' and two from '0', '25' and '5'.
-    const marked = highlightPart({ name: "Вкладыши коренные", fullName: "Вкладыши коренные +0,25 для FAW J6P", article: "1005810-5" }, "j6");
+    const marked = highlightPart(
+      { name: "Вкладыши коренные", fullName: "Вкладыши коренные +0,25 для FAW J6P", article: "1005810-5" },
+      "j6",
+    );
     expect(marked.fullName.filter((s) => s.match).map((s) => s.text)).toEqual(["J6P"]);
     expect(marked.article.some((s) => s.match)).toBe(false);
     // With nothing closer, the two-edit words are what matched, and they are marked.

@@ -169,7 +169,11 @@ function articleWord(article: string): string {
  * full name and article that the name lacks, and the article as one word: an article typed
  * with spaces instead of hyphens ('1012010 81DJ') meets it whole.
  */
-function fieldWords(part: Pick<Part, "name" | "fullName" | "article">): { words: Set<string>; nameCount: number; article: string } {
+function fieldWords(part: Pick<Part, "name" | "fullName" | "article">): {
+  words: Set<string>;
+  nameCount: number;
+  article: string;
+} {
   const words = new Set<string>();
   addFieldWords(chunks(part.name), words);
   const nameCount = words.size;
@@ -482,7 +486,17 @@ export function buildSearchIndex(parts: readonly Part[]): SearchIndex {
     if (id >= 0) articlePostings[articleFill[rank[id]]++] = position;
   });
 
-  return { size, vocabulary, postingStarts, nameEnds, postings, groupBits, articleWords, articleStarts, articlePostings };
+  return {
+    size,
+    vocabulary,
+    postingStarts,
+    nameEnds,
+    postings,
+    groupBits,
+    articleWords,
+    articleStarts,
+    articlePostings,
+  };
 }
 
 /** First index in `from .. to` whose text is not below `text`; `textAt` must be sorted by code units there. */
@@ -503,7 +517,8 @@ export function forEachCompletion(vocabulary: Vocabulary, prefix: string, onMatc
   const textAt = (i: number) => words[i];
   for (let length = prefix.length + 1; length < lengthStarts.length - 1; length++) {
     const to = lengthStarts[length + 1];
-    for (let i = lowerBound(lengthStarts[length], to, textAt, prefix); i < to && words[i].startsWith(prefix); i++) onMatch(i);
+    for (let i = lowerBound(lengthStarts[length], to, textAt, prefix); i < to && words[i].startsWith(prefix); i++)
+      onMatch(i);
   }
 }
 
@@ -541,7 +556,8 @@ export function matchArticle(index: SearchIndex, article: string): Uint32Array {
   let found = articlePostings.subarray(0, 0);
   if (!article) return found;
   forEachArticleRange(index, article, (from) => {
-    if (words[articleWords[from]] === article) found = articlePostings.subarray(articleStarts[from], articleStarts[from + 1]);
+    if (words[articleWords[from]] === article)
+      found = articlePostings.subarray(articleStarts[from], articleStarts[from + 1]);
   });
   return found;
 }
@@ -640,7 +656,8 @@ export function matchWord(index: SearchIndex, typed: string, options: MatchOptio
     word,
     (w, distance) => {
       const found = vocabulary.words[w];
-      const completion = detail !== undefined && distance > 0 && distance === found.length - word.length && found.startsWith(word);
+      const completion =
+        detail !== undefined && distance > 0 && distance === found.length - word.length && found.startsWith(word);
       addWord(w, MAX_SCORE - matchCode(distance, completion));
     },
     max,
@@ -850,7 +867,11 @@ export function highlightPart(
   options: Pick<HighlightOptions, "complete"> = {},
 ): { name: HighlightSegment[]; fullName: HighlightSegment[]; article: HighlightSegment[] } {
   const q = markQuery(query, options.complete);
-  const best = closestDistances(q, [{ text: part.name }, { text: part.fullName }, { text: part.article, article: true }]);
+  const best = closestDistances(q, [
+    { text: part.name },
+    { text: part.fullName },
+    { text: part.article, article: true },
+  ]);
   const whole = normalizeArticle(query);
   return {
     name: markText(part.name, q, best, false, whole),

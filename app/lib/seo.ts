@@ -3,7 +3,15 @@ import type { MetaDescriptor } from "@remix-run/node";
 export const SITE_TITLE = "FAW Солонцы — официальный дилер FAW в Красноярске";
 
 /** Title, description and Open Graph tags for a page. */
-export function pageMeta({ title, description, noindex = false }: { title: string; description: string; noindex?: boolean }): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  noindex = false,
+}: {
+  title: string;
+  description: string;
+  noindex?: boolean;
+}): MetaDescriptor[] {
   const full = title === SITE_TITLE ? title : `${title} | FAW Солонцы`;
   const meta: MetaDescriptor[] = [
     { title: full },

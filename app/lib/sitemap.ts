@@ -10,7 +10,12 @@ const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${XM
 const URLSET_CLOSE = "\n</urlset>\n";
 
 export function escapeXml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 /** One `<url>` line of a urlset. */
@@ -44,7 +49,9 @@ export interface SitemapLimits {
  * the urlset around them included. Feed it every line's UTF-8 length in order, then `finish()`:
  * the files as [from, to) ranges of line numbers. One file means no index is needed.
  */
-export function createSitemapSplitter(limits: SitemapLimits = { maxUrls: SITEMAP_MAX_URLS, maxBytes: SITEMAP_MAX_BYTES }) {
+export function createSitemapSplitter(
+  limits: SitemapLimits = { maxUrls: SITEMAP_MAX_URLS, maxBytes: SITEMAP_MAX_BYTES },
+) {
   const overhead = URLSET_OPEN.length + URLSET_CLOSE.length;
   const files: [number, number][] = [];
   let from = 0;

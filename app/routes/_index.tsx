@@ -16,7 +16,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyl
 export const meta: MetaFunction = () =>
   pageMeta({
     title: SITE_TITLE,
-    description: "Официальный дилер FAW в Красноярске: тягачи J6 и J7, самосвалы, спецтехника, запчасти, сервис и лизинг. Экономия до 400 000 ₽.",
+    description:
+      "Официальный дилер FAW в Красноярске: тягачи J6 и J7, самосвалы, спецтехника, запчасти, сервис и лизинг. Экономия до 400 000 ₽.",
   });
 
 export const shouldRevalidate = modalAwareRevalidate;
@@ -45,7 +46,12 @@ export default function Home() {
             {TRUCK_TYPES.map((type) => (
               <li key={type.slug}>
                 <Link to={`/catalog/trucks?type=${type.slug}`} className="tile">
-                  <PartImage src={`/images/categories/${type.slug}.webp`} alt={`${type.name} FAW`} width={800} height={600} />
+                  <PartImage
+                    src={`/images/categories/${type.slug}.webp`}
+                    alt={`${type.name} FAW`}
+                    width={800}
+                    height={600}
+                  />
                   <div className="tile__body">
                     <h3 className="tile__title">{type.name}</h3>
                     <p className="tile__text">{CATEGORY_TEXT[type.slug]}</p>
@@ -79,7 +85,9 @@ export default function Home() {
           <div className="contact-banner">
             <div>
               <h2 id="contact-title">Остались вопросы?</h2>
-              <p>Оставьте заявку — менеджер перезвонит, подберет технику и рассчитает лизинг. Работаем {SITE.workTime}.</p>
+              <p>
+                Оставьте заявку — менеджер перезвонит, подберет технику и рассчитает лизинг. Работаем {SITE.workTime}.
+              </p>
             </div>
             <ModalLink modal="callback" className="btn btn--light">
               Связаться

@@ -32,13 +32,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json<SuggestionsData>(
       {
         q,
-        items: items.map((p) => ({ slug: p.slug, name: p.name, fullName: p.fullName, article: p.article, price: p.price, balance: p.balance })),
+        items: items.map((p) => ({
+          slug: p.slug,
+          name: p.name,
+          fullName: p.fullName,
+          article: p.article,
+          price: p.price,
+          balance: p.balance,
+        })),
         shownQuery: shownQuery ?? null,
       },
       // The catalogue is refreshed every few minutes; a minute of staleness is harmless here.
       { headers: { "Cache-Control": "public, max-age=60" } },
     );
   } catch {
-    return json<SuggestionsData>({ q, items: [], shownQuery: null }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return json<SuggestionsData>(
+      { q, items: [], shownQuery: null },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

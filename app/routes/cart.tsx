@@ -14,15 +14,25 @@ import { pageMeta } from "~/lib/seo";
 import { appendCartEvent, isSecure, readCart, readCartEvents } from "~server/cookies.server";
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Корзина", description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.", noindex: true });
+  pageMeta({
+    title: "Корзина",
+    description: "Выбранные запчасти FAW: количество, цены с НДС и оформление заказа.",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const notice = new URL(request.url).searchParams.get("notice") === "full" ? CART_FULL_MESSAGE : null;
   try {
     const snapshot = await context.services.parts.getCatalogue();
-    return json({ lines: cartLines(readCart(request), snapshot.byId), error: null, notice }, { headers: { "Cache-Control": "private, no-store" } });
+    return json(
+      { lines: cartLines(readCart(request), snapshot.byId), error: null, notice },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   } catch {
-    return json({ lines: [] as CartLine[], error: PARTS_LOAD_ERROR, notice }, { headers: { "Cache-Control": "private, no-store" } });
+    return json(
+      { lines: [] as CartLine[], error: PARTS_LOAD_ERROR, notice },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   }
 }
 
@@ -45,7 +55,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append("Set-Cookie", serializeCartCookie(result.cart, { secure }));
   if (result.delta !== 0) {
     const product = { id: part.id, name: part.name, price: part.price, quantity: Math.abs(result.delta) };
-    headers.append("Set-Cookie", await appendCartEvent(await readCartEvents(request), ecommerceEvent(result.delta > 0 ? "add" : "remove", [product]), secure));
+    headers.append(
+      "Set-Cookie",
+      await appendCartEvent(
+        await readCartEvents(request),
+        ecommerceEvent(result.delta > 0 ? "add" : "remove", [product]),
+        secure,
+      ),
+    );
   }
   return redirect(back, { status: 303, headers });
 }

@@ -8,7 +8,10 @@ import trucksStyles from "~/styles/trucks.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Каталог", description: "Каталог запчастей и модельный ряд грузовиков FAW у официального дилера в Красноярске." });
+  pageMeta({
+    title: "Каталог",
+    description: "Каталог запчастей и модельный ряд грузовиков FAW у официального дилера в Красноярске.",
+  });
 
 const TILES = [
   {

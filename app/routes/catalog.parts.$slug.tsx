@@ -56,7 +56,8 @@ export default function PartPage() {
   const siteUrl = useSiteUrl();
 
   useEffect(() => {
-    if (part) pushDataLayer(ecommerceEvent("detail", [{ id: part.id, name: part.name, price: part.price, quantity: 1 }]));
+    if (part)
+      pushDataLayer(ecommerceEvent("detail", [{ id: part.id, name: part.name, price: part.price, quantity: 1 }]));
   }, [part]);
 
   if (!part) {
@@ -71,7 +72,9 @@ export default function PartPage() {
   const title = part.fullName || part.name;
   return (
     <div className="container page">
-      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Запчасти", to: "/catalog/parts" }, { name: title }]} />
+      <Breadcrumbs
+        items={[{ name: "Главная", to: "/" }, { name: "Запчасти", to: "/catalog/parts" }, { name: title }]}
+      />
       <JsonLd
         data={productJsonLd(siteUrl, {
           name: title,

@@ -36,7 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const snapshot = await context.services.parts.getCatalogue();
     const result = runPartsQuery(snapshot, query);
     const withoutGroups =
-      result.total === 0 && query.search && query.groups.length > 0 ? runPartsQuery(snapshot, { ...query, groups: [], page: 1 }, 1).total : null;
+      result.total === 0 && query.search && query.groups.length > 0
+        ? runPartsQuery(snapshot, { ...query, groups: [], page: 1 }, 1).total
+        : null;
     return json<PartsListData>({
       query: { ...query, page: result.page },
       groups: snapshot.groups,
@@ -59,7 +61,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   } catch {
     return json<PartsListData>(
-      { query, groups: [], items: [], total: 0, pageCount: 1, shownQuery: null, withoutGroups: null, error: PARTS_LOAD_ERROR },
+      {
+        query,
+        groups: [],
+        items: [],
+        total: 0,
+        pageCount: 1,
+        shownQuery: null,
+        withoutGroups: null,
+        error: PARTS_LOAD_ERROR,
+      },
       { status: 503 },
     );
   }
@@ -69,7 +80,9 @@ export const shouldRevalidate = modalAwareRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const q = data?.query;
-  const parts = [q?.search ? `«${q.search}»` : "", q?.groups.length ? q.groups.join(", ") : ""].filter(Boolean).join(" — ");
+  const parts = [q?.search ? `«${q.search}»` : "", q?.groups.length ? q.groups.join(", ") : ""]
+    .filter(Boolean)
+    .join(" — ");
   const page = q && q.page > 1 ? `, страница ${q.page}` : "";
   return pageMeta({
     title: parts ? `Запчасти ${parts}${page}` : `Каталог запчастей FAW${page}`,
@@ -92,7 +105,8 @@ function NothingFound({ query, withoutGroups }: { query: PartsQuery; withoutGrou
       <p className="empty-state">{NO_MATCHES}</p>
       {withoutGroups ? (
         <p>
-          Без выбранных моделей по запросу «{query.search}» найдено: {withoutGroups}. <Link to={href(query, { groups: [], page: 1 })}>Показать все</Link>
+          Без выбранных моделей по запросу «{query.search}» найдено: {withoutGroups}.{" "}
+          <Link to={href(query, { groups: [], page: 1 })}>Показать все</Link>
         </p>
       ) : null}
       <p>

@@ -95,7 +95,8 @@ export default function TruckPage() {
             <p className="subsidy" data-testid="subsidy">
               <GiftIcon />
               <span>
-                <strong>Экономия {formatRubWhole(truck.stock)}</strong> — субсидия при покупке в лизинг. Подробности у менеджера.
+                <strong>Экономия {formatRubWhole(truck.stock)}</strong> — субсидия при покупке в лизинг. Подробности у
+                менеджера.
               </span>
             </p>
           ) : null}
@@ -115,7 +116,11 @@ export default function TruckPage() {
       <section className="truck-section" aria-labelledby="description-title">
         <h2 id="description-title">Описание</h2>
         <div className="truck__description">
-          {truck.description.length > 0 ? truck.description.map((paragraph, index) => <p key={index}>{paragraph}</p>) : <p>Отсутствует</p>}
+          {truck.description.length > 0 ? (
+            truck.description.map((paragraph, index) => <p key={index}>{paragraph}</p>)
+          ) : (
+            <p>Отсутствует</p>
+          )}
         </div>
       </section>
 
@@ -144,7 +149,8 @@ export default function TruckPage() {
         <div>
           <h2 id="buy-title">Купить</h2>
           <p className="buy__text">
-            Оставьте имя и телефон — менеджер свяжется с вами, уточнит комплектацию и сроки поставки {truck.name} и подготовит коммерческое предложение.
+            Оставьте имя и телефон — менеджер свяжется с вами, уточнит комплектацию и сроки поставки {truck.name} и
+            подготовит коммерческое предложение.
           </p>
         </div>
         <DeferredLeadForm form="buy" page={location.pathname} />

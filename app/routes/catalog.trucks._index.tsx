@@ -19,7 +19,8 @@ const META: Record<TypeSlug | "all", { title: string; description: string }> = {
   },
   tyagach: {
     title: "Седельные тягачи FAW J6 и J7",
-    description: "Седельные тягачи FAW J6 и J7 4x2 и 6x4 у официального дилера в Красноярске. Экономия до 800 000 ₽ при покупке в лизинг, гарантия и сервис.",
+    description:
+      "Седельные тягачи FAW J6 и J7 4x2 и 6x4 у официального дилера в Красноярске. Экономия до 800 000 ₽ при покупке в лизинг, гарантия и сервис.",
   },
   spectehnika: {
     title: "Спецтехника FAW: миксеры, манипуляторы, мультилифты",
@@ -28,7 +29,8 @@ const META: Record<TypeSlug | "all", { title: string; description: string }> = {
   },
   samosval: {
     title: "Самосвалы FAW 6x4, 8x4 и 6x6",
-    description: "Самосвалы FAW J6P с колесными формулами 6x4, 8x4 и 6x6 у официального дилера в Красноярске. Экономия до 600 000 ₽ при покупке в лизинг.",
+    description:
+      "Самосвалы FAW J6P с колесными формулами 6x4, 8x4 и 6x6 у официального дилера в Красноярске. Экономия до 600 000 ₽ при покупке в лизинг.",
   },
 };
 
@@ -67,11 +69,16 @@ export default function TruckList() {
   const { type, trucks, counts } = useLoaderData<typeof loader>();
   const heading = type ? truckTypeName(type) : "Вся техника";
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const categories = [{ slug: null, name: "Все", count: total }, ...TRUCK_TYPES.map((t) => ({ slug: t.slug, name: t.name, count: counts[t.slug] }))];
+  const categories = [
+    { slug: null, name: "Все", count: total },
+    ...TRUCK_TYPES.map((t) => ({ slug: t.slug, name: t.name, count: counts[t.slug] })),
+  ];
 
   return (
     <div className="container page">
-      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Каталог", to: "/catalog" }, { name: "Модельный ряд" }]} />
+      <Breadcrumbs
+        items={[{ name: "Главная", to: "/" }, { name: "Каталог", to: "/catalog" }, { name: "Модельный ряд" }]}
+      />
       <div className="trucks-head">
         <h1>{heading}</h1>
         <p className="muted">
@@ -108,7 +115,10 @@ export default function TruckList() {
 
         <aside className="help-banner" aria-labelledby="help-title">
           <h2 id="help-title">Не можете определиться?</h2>
-          <p>Расскажите о своих задачах — менеджер подберет технику, рассчитает лизинг и расскажет о действующих субсидиях.</p>
+          <p>
+            Расскажите о своих задачах — менеджер подберет технику, рассчитает лизинг и расскажет о действующих
+            субсидиях.
+          </p>
           <Link to="/?modal=callback" className="btn btn--primary" rel="nofollow">
             Связаться
           </Link>

@@ -8,7 +8,8 @@ import { pageMeta } from "~/lib/seo";
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Контакты",
-    description: "Отдел продаж техники и запчастей и сервисный центр FAW в п. Солонцы, Красноярский край: адреса, телефоны, часы работы, карта.",
+    description:
+      "Отдел продаж техники и запчастей и сервисный центр FAW в п. Солонцы, Красноярский край: адреса, телефоны, часы работы, карта.",
   });
 
 /** Sales first, then service: the order a visitor looks for them. */
@@ -21,7 +22,12 @@ export default function Contacts() {
       <h1>Контакты</h1>
       <div className="locations">
         {POINTS.map((point) => (
-          <section key={point.id} className="location" aria-labelledby={`loc-${point.id}`} data-testid={`location-${point.id}`}>
+          <section
+            key={point.id}
+            className="location"
+            aria-labelledby={`loc-${point.id}`}
+            data-testid={`location-${point.id}`}
+          >
             <div className="location__info">
               <h2 id={`loc-${point.id}`}>{point.name}</h2>
               <p className="location__line">

@@ -6,7 +6,10 @@ import { isSecure } from "~server/cookies.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const secure = isSecure(context.services.config);
-  return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers: { "Set-Cookie": serializeConsentCookie({ secure }) } });
+  return redirect(safeRedirectPath(form.get("returnTo")), {
+    status: 303,
+    headers: { "Set-Cookie": serializeConsentCookie({ secure }) },
+  });
 }
 
 export function loader() {

@@ -16,14 +16,21 @@ export default function Delivery() {
   const sales = SALES_POINTS[1];
   return (
     <div className="container page">
-      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Запчасти", to: "/catalog/parts" }, { name: "Оплата и доставка" }]} />
+      <Breadcrumbs
+        items={[
+          { name: "Главная", to: "/" },
+          { name: "Запчасти", to: "/catalog/parts" },
+          { name: "Оплата и доставка" },
+        ]}
+      />
       <h1>Оплата и доставка</h1>
       <div className="info-grid">
         <section className="info-card" aria-labelledby="delivery-title">
           <h2 id="delivery-title">Доставка</h2>
           <ul className="check-list">
             <li>
-              <strong>Бесплатно</strong> — курьером по городу и до транспортной компании при заказе от {formatRub(DELIVERY.freeFrom)}.
+              <strong>Бесплатно</strong> — курьером по городу и до транспортной компании при заказе от{" "}
+              {formatRub(DELIVERY.freeFrom)}.
             </li>
             <li>Курьерская доставка по городу — {formatRub(DELIVERY.courierPrice)}.</li>
             <li>Доставка до транспортной компании — {formatRub(DELIVERY.transportCompanyPrice)}.</li>
@@ -31,7 +38,10 @@ export default function Delivery() {
               Самовывоз со склада: {sales.address}, {SITE.workTime}.
             </li>
           </ul>
-          <p className="muted">Отправляем запчасти в любой регион России через транспортные компании. Стоимость перевозки по тарифу перевозчика.</p>
+          <p className="muted">
+            Отправляем запчасти в любой регион России через транспортные компании. Стоимость перевозки по тарифу
+            перевозчика.
+          </p>
         </section>
         <section className="info-card" aria-labelledby="payment-title">
           <h2 id="payment-title">Оплата</h2>
@@ -40,7 +50,9 @@ export default function Delivery() {
             <li>Перевод на карту — для частных покупателей.</li>
             <li>Все цены на сайте указаны с учётом НДС.</li>
           </ul>
-          <p className="muted">Онлайн-оплаты на сайте нет: после заказа менеджер подтвердит наличие и пришлёт реквизиты или счёт.</p>
+          <p className="muted">
+            Онлайн-оплаты на сайте нет: после заказа менеджер подтвердит наличие и пришлёт реквизиты или счёт.
+          </p>
         </section>
       </div>
       <section className="info-card info-card--wide" aria-labelledby="how-title">

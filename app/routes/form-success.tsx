@@ -4,7 +4,11 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Заявка отправлена", description: "Спасибо! Мы получили вашу заявку и скоро свяжемся с вами.", noindex: true });
+  pageMeta({
+    title: "Заявка отправлена",
+    description: "Спасибо! Мы получили вашу заявку и скоро свяжемся с вами.",
+    noindex: true,
+  });
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -27,7 +27,11 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta({ title: data ? LEAD_FORMS[data.form].title : "Заявка", description: "Оставьте заявку — менеджер перезвонит в рабочее время.", noindex: true });
+  pageMeta({
+    title: data ? LEAD_FORMS[data.form].title : "Заявка",
+    description: "Оставьте заявку — менеджер перезвонит в рабочее время.",
+    noindex: true,
+  });
 
 type ActionData = { formError?: string; values?: Record<string, string>; repopulateFields?: Record<string, string> };
 

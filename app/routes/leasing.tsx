@@ -72,8 +72,8 @@ export default function Leasing() {
           <div>
             <h1>Лизинг грузовиков и спецтехники FAW</h1>
             <p className="lead">
-              Тягачи, самосвалы и спецтехника в лизинг на срок до {LEASING.termMonths} месяцев с авансом от {LEASING.minAdvancePercent}%. Работаем с надёжными
-              лизинговыми компаниями и подберём лучшее предложение.
+              Тягачи, самосвалы и спецтехника в лизинг на срок до {LEASING.termMonths} месяцев с авансом от{" "}
+              {LEASING.minAdvancePercent}%. Работаем с надёжными лизинговыми компаниями и подберём лучшее предложение.
             </p>
             <ModalLink modal="leasing" className="btn btn--primary">
               Оставить онлайн-заявку

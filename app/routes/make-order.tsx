@@ -11,13 +11,17 @@ import { pageMeta } from "~/lib/seo";
 import { readCart } from "~server/cookies.server";
 import { handleOrderAction } from "~server/order-action.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
   const lines = snapshot ? cartLines(readCart(request), snapshot.byId) : [];
   if (snapshot && lines.length === 0) throw redirect("/");
-  return json({ lines, error: snapshot ? null : PARTS_LOAD_ERROR }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { lines, error: snapshot ? null : PARTS_LOAD_ERROR },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,7 +40,9 @@ export default function MakeOrder() {
 
   return (
     <div className="container page">
-      <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Корзина", to: "/cart" }, { name: "Оформление заказа" }]} />
+      <Breadcrumbs
+        items={[{ name: "Главная", to: "/" }, { name: "Корзина", to: "/cart" }, { name: "Оформление заказа" }]}
+      />
       <h1>Оформление заказа</h1>
       {error ? (
         <p className="form-alert" role="alert">

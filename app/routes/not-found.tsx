@@ -2,7 +2,8 @@ import { json, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Страница не найдена", description: "Такой страницы на сайте нет.", noindex: true });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Страница не найдена", description: "Такой страницы на сайте нет.", noindex: true });
 
 export function loader() {
   return json(null, { status: 404 });

@@ -12,7 +12,8 @@ import { pageMeta } from "~/lib/seo";
 import { pushDataLayer } from "~/utils/data-layer";
 import { isSecure, lastOrderCookieHeader, readLastOrder } from "~server/cookies.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Заказ оформлен", description: "Спасибо за заказ! Менеджер свяжется с вами.", noindex: true });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Заказ оформлен", description: "Спасибо за заказ! Менеджер свяжется с вами.", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
@@ -25,11 +26,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const last = await readLastOrder(request, services.cookieSecrets);
   const record = last ? await services.notify.store.load(last.id) : undefined;
   const order =
-    record?.form === "order" && record.order ? { id: record.id, number: orderNumber(record.id), lines: record.order.lines, total: record.order.total } : null;
+    record?.form === "order" && record.order
+      ? { id: record.id, number: orderNumber(record.id), lines: record.order.lines, total: record.order.total }
+      : null;
   // The analytics purchase event is sent once; a reload shows the order without counting it again.
   const purchasePending = Boolean(order && last?.purchasePending);
   if (order && purchasePending)
-    headers.append("Set-Cookie", await lastOrderCookieHeader({ id: order.id, purchasePending: false }, secure, services.cookieSecrets));
+    headers.append(
+      "Set-Cookie",
+      await lastOrderCookieHeader({ id: order.id, purchasePending: false }, secure, services.cookieSecrets),
+    );
   return json({ order, purchasePending }, { headers });
 }
 
@@ -51,7 +57,10 @@ export default function OrderSuccess() {
     return (
       <section className="container page page--narrow success-page">
         <h1>Заказ оформлен</h1>
-        <p>Спасибо! Мы получили ваш заказ и свяжемся с вами в рабочее время ({SITE.workTime}), чтобы подтвердить наличие, доставку и оплату.</p>
+        <p>
+          Спасибо! Мы получили ваш заказ и свяжемся с вами в рабочее время ({SITE.workTime}), чтобы подтвердить наличие,
+          доставку и оплату.
+        </p>
         <Link to="/catalog/parts" className="btn btn--primary">
           Вернуться в каталог
         </Link>
@@ -102,13 +111,16 @@ export default function OrderSuccess() {
       <h2>Что дальше</h2>
       <ol className="steps order-done__steps">
         <li>
-          Менеджер позвонит вам в рабочее время ({SITE.workTime}), подтвердит наличие и сроки и согласует доставку. Если заказ оформлен вечером или в выходной,
-          позвоним в ближайший рабочий день.
+          Менеджер позвонит вам в рабочее время ({SITE.workTime}), подтвердит наличие и сроки и согласует доставку. Если
+          заказ оформлен вечером или в выходной, позвоним в ближайший рабочий день.
         </li>
-        <li>Оплата — по счёту для организаций и ИП или переводом на карту, после подтверждения заказа. Онлайн-оплаты на сайте нет.</li>
         <li>
-          Самовывоз со склада в п. Солонцы или доставка курьером по городу и до транспортной компании — бесплатно при заказе от {formatRub(DELIVERY.freeFrom)} (
-          <Link to="/delivery">условия оплаты и доставки</Link>).
+          Оплата — по счёту для организаций и ИП или переводом на карту, после подтверждения заказа. Онлайн-оплаты на
+          сайте нет.
+        </li>
+        <li>
+          Самовывоз со склада в п. Солонцы или доставка курьером по городу и до транспортной компании — бесплатно при
+          заказе от {formatRub(DELIVERY.freeFrom)} (<Link to="/delivery">условия оплаты и доставки</Link>).
         </li>
       </ol>
       <p className="order-done__contact">

@@ -7,9 +7,15 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const snapshot = n ? await context.services.parts.getCatalogue().catch(() => undefined) : undefined;
   const xml = n ? await sitemaps.file(context.services.config.SITE_URL, snapshot, Number(n)) : undefined;
   if (xml === undefined) {
-    throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+    throw new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    });
   }
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600, s-maxage=3600" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600, s-maxage=3600",
+    },
   });
 }

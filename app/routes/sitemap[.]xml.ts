@@ -6,6 +6,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
   const xml = await sitemaps.index(context.services.config.SITE_URL, snapshot);
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600, s-maxage=3600" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600, s-maxage=3600",
+    },
   });
 }

@@ -41,7 +41,10 @@ async function axeContext(javaScriptEnabled: boolean, mobile = false): Promise<B
     if (type === "script") return route.abort();
     if (type !== "document") return route.continue();
     const response = await route.fetch();
-    const html = (await response.text()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, "");
+    const html = (await response.text()).replace(
+      /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi,
+      "",
+    );
     return route.fulfill({ response, body: html });
   });
   return context;

@@ -36,7 +36,9 @@ async function expectOrderShown(page: Page, id: string, total: number) {
   const first = page.getByTestId(`order-line-${twoInStock.id}`);
   await expect(first.getByRole("link").textContent()).resolves.toBe(twoInStock.fullName);
   await expect(first.getByTestId("line-amount").textContent()).resolves.toBe("2 шт.");
-  await expect(page.getByTestId(`order-line-${another.id}`).getByTestId("line-amount").textContent()).resolves.toBe("1 шт.");
+  await expect(page.getByTestId(`order-line-${another.id}`).getByTestId("line-amount").textContent()).resolves.toBe(
+    "1 шт.",
+  );
   expect(Number((await page.getByTestId("order-total").textContent())!.replace(/\D/g, ""))).toBe(Math.round(total));
   await page.getByText("Менеджер позвонит вам в рабочее время (Пн–Пт 9:00–18:00)").waitFor();
 }
@@ -61,7 +63,9 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
     await plus.click();
     await expect.poll(() => headerCart(page).textContent()).toBe("Корзина (2)");
-    await expect(control(page, twoInStock).getByRole("button", { name: "Увеличить количество" }).isDisabled()).resolves.toBe(true);
+    await expect(
+      control(page, twoInStock).getByRole("button", { name: "Увеличить количество" }).isDisabled(),
+    ).resolves.toBe(true);
 
     await page.goto(`/catalog/parts/${another.slug}`);
     await ready(page, javaScriptEnabled);
@@ -75,9 +79,16 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     if (javaScriptEnabled) {
       const events = (await dataLayer(page)) as { ecommerce: Record<string, unknown> }[];
       const cartEvents = events.filter((e) => e.ecommerce.add || e.ecommerce.remove);
-      expect(cartEvents.map((e) => Object.keys(e.ecommerce).find((k) => k !== "currencyCode"))).toEqual(["add", "remove", "add"]);
+      expect(cartEvents.map((e) => Object.keys(e.ecommerce).find((k) => k !== "currencyCode"))).toEqual([
+        "add",
+        "remove",
+        "add",
+      ]);
       expect(cartEvents[0]).toEqual({
-        ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } },
+        ecommerce: {
+          currencyCode: "RUB",
+          add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] },
+        },
       });
       expect(events.some((e) => e.ecommerce.detail)).toBe(true);
     }
@@ -87,7 +98,9 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
 
     await page.goto("/cart");
     await ready(page, javaScriptEnabled);
-    await expect(page.getByTestId(`cart-line-${twoInStock.id}`).getByTestId("line-sum").textContent()).resolves.toContain(
+    await expect(
+      page.getByTestId(`cart-line-${twoInStock.id}`).getByTestId("line-sum").textContent(),
+    ).resolves.toContain(
       new Intl.NumberFormat("ru-RU")
         .format(twoInStock.price * 2)
         .replace(/\s/g, "\u00a0")
@@ -176,7 +189,8 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
     await page.getByRole("button", { name: "Оформить заказ" }).click();
     await page.getByText("Произошла ошибка при оформлении заказа, попробуйте позже").first().waitFor();
-    if (javaScriptEnabled) await expect.poll(() => alerts).toEqual(["Произошла ошибка при оформлении заказа, попробуйте позже"]);
+    if (javaScriptEnabled)
+      await expect.poll(() => alerts).toEqual(["Произошла ошибка при оформлении заказа, попробуйте позже"]);
     await expect(page.getByLabel("ФИО").inputValue()).resolves.toBe("Орлов");
     expect(new URL(page.url()).pathname).toBe("/make-order");
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
@@ -235,7 +249,12 @@ describe("cart cookie", () => {
     // Lengthen the first id to fill the last few bytes.
     items[0] = `zz-0${"a".repeat(room + 1 - items.join("~").length)}.1`;
     const body = new URLSearchParams({ intent: "add", id: another.id, returnTo: `/catalog/parts/${another.slug}` });
-    const res = await fetch(`${suite.server.url}/cart`, { method: "POST", body, redirect: "manual", headers: { Cookie: `cart=${items.join("~")}` } });
+    const res = await fetch(`${suite.server.url}/cart`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { Cookie: `cart=${items.join("~")}` },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/cart?notice=full");
     expect(res.headers.get("set-cookie") ?? "").not.toContain(another.id);
@@ -264,9 +283,17 @@ describe("cart cookie", () => {
     const events = cookies.find((c) => c.name === "cart_events");
     // A Remix cookie: the JSON's UTF-8 bytes in base64, URL-encoded.
     expect(JSON.parse(Buffer.from(decodeURIComponent(events!.value), "base64").toString("utf8"))).toEqual([
-      { ecommerce: { currencyCode: "RUB", add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] } } },
+      {
+        ecommerce: {
+          currencyCode: "RUB",
+          add: { products: [{ id: another.id, name: another.name, price: another.price, quantity: 1 }] },
+        },
+      },
     ]);
-    const { page, context } = await openPage(suite, "/delivery", { javaScriptEnabled: true, init: (_, fresh) => fresh.addCookies(cookies) });
+    const { page, context } = await openPage(suite, "/delivery", {
+      javaScriptEnabled: true,
+      init: (_, fresh) => fresh.addCookies(cookies),
+    });
     const layer = (await dataLayer(page)) as { ecommerce: { add?: unknown } }[];
     expect(layer.filter((e) => e.ecommerce.add)).toHaveLength(1);
     expect((await context.cookies()).find((c) => c.name === "cart_events")).toBeUndefined();

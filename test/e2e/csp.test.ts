@@ -35,7 +35,9 @@ describe("content security policy in the browser", () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     for (const route of ROUTES) {
       await page.goto(route);
@@ -44,7 +46,9 @@ describe("content security policy in the browser", () => {
       await settled(page, true);
       for (const carousel of await page.locator(".carousel").all()) await carousel.scrollIntoViewIfNeeded();
       await page.waitForFunction(() => !document.querySelector(".carousel:not(.is-ready)"));
-      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      const violations = await page.evaluate(
+        () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+      );
       expect(violations, route).toEqual([]);
     }
     expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);

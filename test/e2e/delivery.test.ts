@@ -57,7 +57,11 @@ interface LeadOnDisk {
   status: string;
   createdAt: string;
   attempts: { at: string; ok: boolean; error?: string }[];
-  request: { kind: string; body?: { fields: { key: string; value: string }[] }; fields?: { key: string; value: string }[] };
+  request: {
+    kind: string;
+    body?: { fields: { key: string; value: string }[] };
+    fields?: { key: string; value: string }[];
+  };
 }
 
 function leadsOnDisk(dataDir: string): LeadOnDisk[] {
@@ -83,7 +87,12 @@ const keysReceived = () => notify.received.map((r) => r.headers["idempotency-key
 function resendLeads(dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dataDir, ...notifyEnv({ NOTIFY_TIMEOUT_MS: "5000" }) },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        ...notifyEnv({ NOTIFY_TIMEOUT_MS: "5000" }),
+      },
     });
     let stdout = "";
     let stderr = "";
@@ -94,7 +103,10 @@ function resendLeads(dataDir: string): Promise<{ status: number | null; stdout: 
 }
 
 /** A lead as an earlier version of the site (or a stopped one) left it on disk. */
-function writeLead(dataDir: string, lead: { id: string; createdAt: Date; status: string; attempts: { at: Date; ok: boolean }[]; comment: string }) {
+function writeLead(
+  dataDir: string,
+  lead: { id: string; createdAt: Date; status: string; attempts: { at: Date; ok: boolean }[]; comment: string },
+) {
   const dir = path.join(dataDir, "leads", lead.id);
   fs.mkdirSync(dir, { recursive: true });
   const record = {
@@ -115,7 +127,11 @@ function writeLead(dataDir: string, lead: { id: string; createdAt: Date; status:
         ],
       },
     },
-    attempts: lead.attempts.map((a) => ({ at: a.at.toISOString(), ok: a.ok, ...(a.ok ? {} : { error: "notify answered 500" }) })),
+    attempts: lead.attempts.map((a) => ({
+      at: a.at.toISOString(),
+      ok: a.ok,
+      ...(a.ok ? {} : { error: "notify answered 500" }),
+    })),
   };
   fs.writeFileSync(path.join(dir, "lead.json"), JSON.stringify(record, null, 2));
 }
@@ -134,7 +150,8 @@ describe("the client address", () => {
   it("with TRUST_PROXY=loopback (a local nginx), takes the forwarded address for the limit and the consent", async () => {
     const site = await server({ LEAD_RATE_LIMIT: "2", TRUST_PROXY: "loopback" });
     const statuses: number[] = [];
-    for (const ip of ["203.0.113.1", "203.0.113.1", "203.0.113.1", "203.0.113.2"]) statuses.push((await postLead(site, { "X-Forwarded-For": ip })).status);
+    for (const ip of ["203.0.113.1", "203.0.113.1", "203.0.113.1", "203.0.113.2"])
+      statuses.push((await postLead(site, { "X-Forwarded-For": ip })).status);
     expect(statuses).toEqual([303, 303, 429, 303]);
     // The client's own claim before the proxy's entry is not believed: the proxy's last hop is.
     expect((await postLead(site, { "X-Forwarded-For": "198.51.100.9, 203.0.113.3" })).status).toBe(303);
@@ -154,7 +171,11 @@ describe("idempotent delivery and the background retry", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries(LEAD)) form.append(k, v);
     form.append("files", new Blob(["артикул;количество\n"]), "список.csv");
-    const upload = await fetch(`${site.url}${leadDataUrl("parts-list")}`, { method: "POST", body: form, headers: { Accept: "application/json" } });
+    const upload = await fetch(`${site.url}${leadDataUrl("parts-list")}`, {
+      method: "POST",
+      body: form,
+      headers: { Accept: "application/json" },
+    });
     expect(upload.status).toBe(200);
     expect(notify.received).toHaveLength(2);
     const ids = leadsOnDisk(site.dataDir).map((l) => l.id);
@@ -187,11 +208,21 @@ describe("idempotent delivery and the background retry", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries(LEAD)) form.append(k, v);
     form.append("files", new Blob([Buffer.alloc(50_000, 7)], { type: "image/png" }), "photo.png");
-    expect((await fetch(`${site.url}${leadDataUrl("parts-list")}`, { method: "POST", body: form, headers: { Accept: "application/json" } })).status).toBe(502);
+    expect(
+      (
+        await fetch(`${site.url}${leadDataUrl("parts-list")}`, {
+          method: "POST",
+          body: form,
+          headers: { Accept: "application/json" },
+        })
+      ).status,
+    ).toBe(502);
     expect(leadsOnDisk(site.dataDir).map((l) => l.status)).toEqual(["undelivered", "undelivered"]);
     notify.received = [];
     notify.mode = "ok";
-    await expect.poll(() => leadsOnDisk(site.dataDir).filter((l) => l.status === "delivered").length, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => leadsOnDisk(site.dataDir).filter((l) => l.status === "delivered").length, { timeout: 15_000 })
+      .toBe(2);
     expect(new Set(keysReceived())).toEqual(new Set(leadsOnDisk(site.dataDir).map((l) => l.id)));
     expect(notify.received.find((r) => r.multipart)?.multipart?.files[0].size).toBe(50_000);
     expect(site.logs()).toContain('"msg":"lead retry pass"');
@@ -269,7 +300,8 @@ describe("one sender per lead", () => {
     const now = new Date();
     const live = "11111111-1111-4111-8111-111111111111";
     const crashed = "22222222-2222-4222-8222-222222222222";
-    for (const id of [live, crashed]) writeLead(dir, { id, createdAt: now, status: "undelivered", attempts: [{ at: now, ok: false }], comment: id });
+    for (const id of [live, crashed])
+      writeLead(dir, { id, createdAt: now, status: "undelivered", attempts: [{ at: now, ok: false }], comment: id });
     const claim = (pid: number) => JSON.stringify({ pid, host: os.hostname(), token: "test", at: now.toISOString() });
     // This test's own process stands for a sender that is still running.
     fs.writeFileSync(path.join(dir, "leads", live, "claim-1.0"), claim(process.pid));
@@ -299,7 +331,9 @@ describe("stopping during a retry", () => {
     });
     notify.mode = "hang";
     notify.started = 0;
-    const site = await startServer(notifyEnv({ DATA_DIR: dataDir, NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "30000" }));
+    const site = await startServer(
+      notifyEnv({ DATA_DIR: dataDir, NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "30000" }),
+    );
     await expect.poll(() => notify.started, { timeout: 15_000 }).toBe(1);
     const stopping = Date.now();
     expect(await site.stop("SIGTERM")).toBe(0);
@@ -324,7 +358,10 @@ describe("/metrics", () => {
   it("asks for the bearer token, then reports requests, upstream calls, leads, the retry queue and the catalogue", async () => {
     const token = "metrics-token-5d1e0c9a7b";
     const site = await server(notifyEnv({ METRICS_TOKEN: token }));
-    for (const headers of [{}, { Authorization: "Bearer wrong" }, { Authorization: token }] as Record<string, string>[]) {
+    for (const headers of [{}, { Authorization: "Bearer wrong" }, { Authorization: token }] as Record<
+      string,
+      string
+    >[]) {
       const res = await fetch(`${site.url}/metrics`, { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
@@ -340,12 +377,19 @@ describe("/metrics", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/plain;.*version=0\.0\.4/);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const text = await res.text();
-    const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}"()[\]|.+*?^$\\]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1]);
-    expect(value('http_request_duration_seconds_count{route="routes/catalog.parts._index",method="GET",status="200"}')).toBe(1);
-    expect(value('http_request_duration_seconds_count{route="routes/catalog.parts.$slug",method="GET",status="302"}')).toBe(1);
+    const value = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}"()[\]|.+*?^$\\]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1]);
+    expect(
+      value('http_request_duration_seconds_count{route="routes/catalog.parts._index",method="GET",status="200"}'),
+    ).toBe(1);
+    expect(
+      value('http_request_duration_seconds_count{route="routes/catalog.parts.$slug",method="GET",status="302"}'),
+    ).toBe(1);
     expect(value('http_request_duration_seconds_count{route="routes/lead.$form",method="POST",status="303"}')).toBe(1);
     expect(value('http_request_duration_seconds_count{route="metrics",method="GET",status="401"}')).toBe(3);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.1",route="routes\/catalog\.parts\._index",method="GET",status="200"\} \d+$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.1",route="routes\/catalog\.parts\._index",method="GET",status="200"\} \d+$/m,
+    );
     expect(value('upstream_requests_total{upstream="notify",outcome="ok"}')).toBe(1);
     expect(value('upstream_requests_total{upstream="notify",outcome="http_error"}')).toBe(1);
     expect(value('leads{state="delivered"}')).toBe(1);

@@ -51,7 +51,9 @@ async function startFakeParts(): Promise<FakeParts> {
         res.writeHead(500, { "content-type": "application/json" }).end('{"error":"boom"}');
         return;
       case "malformed":
-        res.writeHead(200, { "content-type": "application/json" }).end(catalogueJson.slice(0, catalogueJson.length / 2));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(catalogueJson.slice(0, catalogueJson.length / 2));
         return;
       case "wrong-shape":
         res.writeHead(200, { "content-type": "application/json" }).end('{"groups":"nope","parts":[1,2,3]}');
@@ -222,15 +224,29 @@ function leadsOnDisk(): { id: string; status: string; form: string; attempts: { 
 
 async function submitAll(server: RunningServer): Promise<number> {
   const post = (pathname: string, body: BodyInit, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${pathname}`, { method: "POST", body, redirect: "manual", headers: { "X-Forwarded-For": nextIp(), ...headers } });
-  const lead = new URLSearchParams({ name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", page: "/delivery", comment: "Сбой" });
+    fetch(`${server.url}${pathname}`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { "X-Forwarded-For": nextIp(), ...headers },
+    });
+  const lead = new URLSearchParams({
+    name: "Иванов Иван",
+    phone: "+7 (912) 345-67-89",
+    consent: "on",
+    page: "/delivery",
+    comment: "Сбой",
+  });
 
   // A plain form post: the page again, with the spec's error.
   const doc = await post("/lead/callback", lead, { "Content-Type": "application/x-www-form-urlencoded" });
   expect(doc.status).toBe(502);
   expect(await doc.text()).toContain(FORM_ERROR);
   // The data request asking for JSON (the upload's XHR): JSON with the same error.
-  const data = await post(leadDataUrl("price"), lead, { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" });
+  const data = await post(leadDataUrl("price"), lead, {
+    "Content-Type": "application/x-www-form-urlencoded",
+    Accept: "application/json",
+  });
   expect(data.status).toBe(502);
   expect((await data.json()).formError).toBe(FORM_ERROR);
   // The parts list with a file.
@@ -243,7 +259,13 @@ async function submitAll(server: RunningServer): Promise<number> {
   // The order.
   const order = await post(
     "/make-order",
-    new URLSearchParams({ name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", email: "a@b.ru", city: "Красноярск" }),
+    new URLSearchParams({
+      name: "Иванов Иван",
+      phone: "+7 (912) 345-67-89",
+      consent: "on",
+      email: "a@b.ru",
+      city: "Красноярск",
+    }),
     {
       "Content-Type": "application/x-www-form-urlencoded",
       Cookie: `cart=${inStockId}.1`,
@@ -270,24 +292,32 @@ describe("the notify service fails", () => {
     await notify?.close();
   });
 
-  it.each(["fail", "hang", "slow"] as const)("answering %s: the visitor sees the error and the lead is kept as undelivered", async (mode) => {
-    notify.mode = mode;
-    notify.slowMs = 2500;
-    notify.received = [];
-    const server = await startServer({ DATA_DIR: dataDir, NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1000" });
-    servers.push(server);
-    const before = leadsOnDisk().filter((l) => l.status === "undelivered").length;
-    const started = Date.now();
-    expected += await submitAll(server);
-    // Four submissions, each bounded by NOTIFY_TIMEOUT_MS (1 s).
-    expect(Date.now() - started).toBeLessThan(4 * 1000 + 3000);
-    const undelivered = leadsOnDisk().filter((l) => l.status === "undelivered");
-    expect(undelivered.length - before).toBe(4);
-    expect(undelivered.every((l) => l.attempts.length === 1 && !l.attempts[0].ok)).toBe(true);
-    if (mode !== "fail") expect(notify.received).toHaveLength(0);
-    expectCleanLog(server);
-    await server.stop();
-  });
+  it.each(["fail", "hang", "slow"] as const)(
+    "answering %s: the visitor sees the error and the lead is kept as undelivered",
+    async (mode) => {
+      notify.mode = mode;
+      notify.slowMs = 2500;
+      notify.received = [];
+      const server = await startServer({
+        DATA_DIR: dataDir,
+        NOTIFY_API_URL: notify.url,
+        NOTIFY_API_KEY: KEY,
+        NOTIFY_TIMEOUT_MS: "1000",
+      });
+      servers.push(server);
+      const before = leadsOnDisk().filter((l) => l.status === "undelivered").length;
+      const started = Date.now();
+      expected += await submitAll(server);
+      // Four submissions, each bounded by NOTIFY_TIMEOUT_MS (1 s).
+      expect(Date.now() - started).toBeLessThan(4 * 1000 + 3000);
+      const undelivered = leadsOnDisk().filter((l) => l.status === "undelivered");
+      expect(undelivered.length - before).toBe(4);
+      expect(undelivered.every((l) => l.attempts.length === 1 && !l.attempts[0].ok)).toBe(true);
+      if (mode !== "fail") expect(notify.received).toHaveLength(0);
+      expectCleanLog(server);
+      await server.stop();
+    },
+  );
 
   it("refusing connections: the visitor sees the error and the lead is kept as undelivered", async () => {
     const server = await startServer({
@@ -314,7 +344,9 @@ describe("the notify service fails", () => {
     expect(first.stdout).toContain(`re-sent leads: ${expected} delivered, 0 still undelivered`);
     expect(notify.received).toHaveLength(expected);
     expect(notify.received.filter((r) => r.multipart)).toHaveLength(expected / 4);
-    expect(notify.received.filter((r) => r.multipart?.files.length === 1 && r.multipart.files[0].size === 200_000)).toHaveLength(expected / 4);
+    expect(
+      notify.received.filter((r) => r.multipart?.files.length === 1 && r.multipart.files[0].size === 200_000),
+    ).toHaveLength(expected / 4);
     expect(notify.received.filter((r) => r.json?.name === "order")).toHaveLength(expected / 4);
     expect(notify.received.every((r) => r.headers["x-api-key"] === KEY)).toBe(true);
     expect(leadsOnDisk().every((l) => l.status === "delivered")).toBe(true);
@@ -330,7 +362,13 @@ describe("the notify service fails", () => {
 function resendLeads(): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dataDir, NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        NOTIFY_API_URL: notify.url,
+        NOTIFY_API_KEY: KEY,
+      },
     });
     let stdout = "";
     let stderr = "";

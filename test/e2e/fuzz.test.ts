@@ -73,7 +73,14 @@ const PAYLOADS = [
   `\u2028\u2029<!--${MARK}-->`,
 ];
 // `' onmouseover='` inside React's double-quoted attributes is inert, so only breaking out of `"` counts.
-const RAW_MARKERS = [`<script>${MARK}`, `<img src=x onerror=${MARK}`, `onfocus="${MARK}`, `<svg/onload=${MARK}`, `<!--${MARK}`, `</script><script>${MARK}`];
+const RAW_MARKERS = [
+  `<script>${MARK}`,
+  `<img src=x onerror=${MARK}`,
+  `onfocus="${MARK}`,
+  `<svg/onload=${MARK}`,
+  `<!--${MARK}`,
+  `</script><script>${MARK}`,
+];
 
 function expectEscaped(answer: Answer, what: string) {
   for (const marker of RAW_MARKERS) {
@@ -90,7 +97,9 @@ const hostile = fc.oneof(
   fc.constantFrom(...PAYLOADS),
   fc.string({ unit: "binary", maxLength: 60 }),
   fc.string({ maxLength: 300 }),
-  fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...PAYLOADS), fc.string({ maxLength: 20 })).map((t) => t.join("")),
+  fc
+    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...PAYLOADS), fc.string({ maxLength: 20 }))
+    .map((t) => t.join("")),
   fc.constantFrom(
     "",
     " ",
@@ -117,7 +126,9 @@ const hostile = fc.oneof(
 /** Percent-encodes, or not: raw strings carry invalid escapes and bare '&', '=', '#'. */
 const encodedOrRaw = fc
   .tuple(hostile, fc.boolean())
-  .map(([s, encode]) => (encode ? encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, "\uFFFD")) : s.replace(/[#\s]/g, "+")));
+  .map(([s, encode]) =>
+    encode ? encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, "\uFFFD")) : s.replace(/[#\s]/g, "+"),
+  );
 
 const QUERY_KEYS = [
   "search",
@@ -139,7 +150,9 @@ const QUERY_KEYS = [
 ];
 
 const queryString = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 10 })), encodedOrRaw), { maxLength: 12 })
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 10 })), encodedOrRaw), {
+    maxLength: 12,
+  })
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B%5D/g, "[]")}=${v}`).join("&"));
 
 const HOSTILE_QUERIES = [
@@ -187,7 +200,9 @@ beforeAll(async () => {
   server = await startServer({ DEMO_PARTS_COUNT: "360", TRUST_PROXY: "loopback" });
   const list = await (await fetch(`${server.url}/catalog/parts`)).text();
   partSlug = /href="\/catalog\/parts\/([^"?#]+)"/.exec(list)![1];
-  const data = await (await fetch(`${server.url}/catalog/parts/${partSlug}?_data=routes%2Fcatalog.parts.%24slug`)).json();
+  const data = await (
+    await fetch(`${server.url}/catalog/parts/${partSlug}?_data=routes%2Fcatalog.parts.%24slug`)
+  ).json();
   partId = data.part.id;
   const trucks = await (await fetch(`${server.url}/catalog/trucks`)).text();
   truckPath = /href="(\/catalog\/trucks\/[^/"]+\/[^/"?#]+)"/.exec(trucks)![1];
@@ -280,7 +295,14 @@ describe("loaders under random and hostile query strings", () => {
         fc.boolean(),
         async (payload, key, data) => {
           count("reflection");
-          const base = key === "search" ? "/catalog/parts" : key === "fromUrl" ? "/form-success" : key === "page" ? "/lead/callback" : "/delivery";
+          const base =
+            key === "search"
+              ? "/catalog/parts"
+              : key === "fromUrl"
+                ? "/form-success"
+                : key === "page"
+                  ? "/lead/callback"
+                  : "/delivery";
           const value = key === "fromUrl" || key === "page" ? `/delivery?x=${payload}` : payload;
           const qs = `${key}=${encodeURIComponent(value)}${data ? "" : ""}`;
           const answer = await hit(`${base}?${qs}`);
@@ -328,7 +350,11 @@ describe("loaders under random and hostile query strings", () => {
           const safe = value.replace(/[;\p{Cc}\u007f-\uffff]/gu, "");
           // The server-only cookies as Remix writes them (base64, URL-encoded), so their JSON is parsed too.
           const remixValue = encodeURIComponent(Buffer.from(safe).toString("base64"));
-          const answer = await hit(route, { headers: { Cookie: `cart=${safe}; cart_events=${remixValue}; last_order=${remixValue}; cookie_consent=${safe}` } });
+          const answer = await hit(route, {
+            headers: {
+              Cookie: `cart=${safe}; cart_events=${remixValue}; last_order=${remixValue}; cookie_consent=${safe}`,
+            },
+          });
           expectNo5xx(answer, `GET ${route} with cart=${safe.slice(0, 80)}`);
         },
       ),
@@ -361,7 +387,10 @@ const FIELD_NAMES = [
 ];
 
 const formField = fc.tuple(
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  ),
   hostile,
 );
 const validish = fc.record({
@@ -377,12 +406,16 @@ const validish = fc.record({
 });
 
 function urlencoded(pairs: [string, string][]): string {
-  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, "\uFFFD"))}`).join("&");
+  return pairs
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, "\uFFFD"))}`)
+    .join("&");
 }
 
 const body = fc.oneof(
   fc.array(formField, { maxLength: 15 }).map((pairs) => urlencoded(pairs)),
-  validish.chain((v) => fc.array(formField, { maxLength: 4 }).map((extra) => urlencoded([...Object.entries(v), ...extra]))),
+  validish.chain((v) =>
+    fc.array(formField, { maxLength: 4 }).map((extra) => urlencoded([...Object.entries(v), ...extra])),
+  ),
   fc.string({ unit: "binary", maxLength: 500 }),
   fc.constantFrom(
     "%E0%A4%A=%E0%A4%A",
@@ -409,16 +442,22 @@ const contentType = fc.constantFrom(
 describe("actions under random and hostile bodies", () => {
   it("lead forms never answer 5xx and never reflect unescaped", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...LEAD_FORMS), fc.boolean(), body, contentType, async (form, asJson, payload, type) => {
-        count("lead bodies");
-        // A plain form post, or the data request asking for JSON (the upload's XHR).
-        const url = asJson ? leadDataUrl(form) : `/lead/${form}`;
-        const headers: Record<string, string> = asJson ? { Accept: "application/json" } : {};
-        if (type) headers["Content-Type"] = type;
-        const answer = await hit(url, { method: "POST", headers, body: payload });
-        expectNo5xx(answer, `POST ${url} (${type}) ${payload.slice(0, 120)}`);
-        expectEscaped(answer, `POST ${url}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...LEAD_FORMS),
+        fc.boolean(),
+        body,
+        contentType,
+        async (form, asJson, payload, type) => {
+          count("lead bodies");
+          // A plain form post, or the data request asking for JSON (the upload's XHR).
+          const url = asJson ? leadDataUrl(form) : `/lead/${form}`;
+          const headers: Record<string, string> = asJson ? { Accept: "application/json" } : {};
+          if (type) headers["Content-Type"] = type;
+          const answer = await hit(url, { method: "POST", headers, body: payload });
+          expectNo5xx(answer, `POST ${url} (${type}) ${payload.slice(0, 120)}`);
+          expectEscaped(answer, `POST ${url}`);
+        },
+      ),
       { numRuns: 300 },
     );
     expect(badLogLines()).toEqual([]);
@@ -478,7 +517,9 @@ describe("actions under random and hostile bodies", () => {
         count("methods");
         const answer = await hit(route, {
           method,
-          ...(method === "HEAD" || method === "OPTIONS" ? {} : { body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+          ...(method === "HEAD" || method === "OPTIONS"
+            ? {}
+            : { body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
         });
         expectNo5xx(answer, `${method} ${route}`);
       }
@@ -487,11 +528,19 @@ describe("actions under random and hostile bodies", () => {
 });
 
 const CRLF = "\r\n";
-function multipart(boundary: string, parts: { name: string; filename?: string; type?: string; body: string | Buffer }[], end = true): Buffer {
+function multipart(
+  boundary: string,
+  parts: { name: string; filename?: string; type?: string; body: string | Buffer }[],
+  end = true,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    chunks.push(Buffer.from(`--${boundary}${CRLF}Content-Disposition: ${disposition}${CRLF}${part.type ? `Content-Type: ${part.type}${CRLF}` : ""}${CRLF}`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${CRLF}Content-Disposition: ${disposition}${CRLF}${part.type ? `Content-Type: ${part.type}${CRLF}` : ""}${CRLF}`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.body) ? part.body : Buffer.from(part.body));
     chunks.push(Buffer.from(CRLF));
   }
@@ -511,16 +560,34 @@ describe("multipart bodies for the parts-list upload", () => {
     [
       "truncated in a part",
       () => ({
-        body: multipart("b0und", [...validParts, { name: "files", filename: "a.txt", body: "x".repeat(5000) }]).subarray(0, 300),
+        body: multipart("b0und", [
+          ...validParts,
+          { name: "files", filename: "a.txt", body: "x".repeat(5000) },
+        ]).subarray(0, 300),
         type: "multipart/form-data; boundary=b0und",
       }),
     ],
-    ["truncated before the end marker", () => ({ body: multipart("b0und", validParts, false), type: "multipart/form-data; boundary=b0und" })],
+    [
+      "truncated before the end marker",
+      () => ({ body: multipart("b0und", validParts, false), type: "multipart/form-data; boundary=b0und" }),
+    ],
     ["wrong boundary", () => ({ body: multipart("b0und", validParts), type: "multipart/form-data; boundary=other" })],
     ["empty boundary", () => ({ body: multipart("b0und", validParts), type: "multipart/form-data; boundary=" })],
-    ["quoted boundary", () => ({ body: multipart("b0und", validParts), type: 'multipart/form-data; boundary="b0und"' })],
-    ["70-char boundary", () => ({ body: multipart("b".repeat(70), validParts), type: `multipart/form-data; boundary=${"b".repeat(70)}` })],
-    ["boundary of 500 chars", () => ({ body: multipart("b".repeat(500), validParts), type: `multipart/form-data; boundary=${"b".repeat(500)}` })],
+    [
+      "quoted boundary",
+      () => ({ body: multipart("b0und", validParts), type: 'multipart/form-data; boundary="b0und"' }),
+    ],
+    [
+      "70-char boundary",
+      () => ({ body: multipart("b".repeat(70), validParts), type: `multipart/form-data; boundary=${"b".repeat(70)}` }),
+    ],
+    [
+      "boundary of 500 chars",
+      () => ({
+        body: multipart("b".repeat(500), validParts),
+        type: `multipart/form-data; boundary=${"b".repeat(500)}`,
+      }),
+    ],
     [
       "thousands of tiny parts",
       () => ({
@@ -534,7 +601,10 @@ describe("multipart bodies for the parts-list upload", () => {
     [
       "thousands of tiny files",
       () => ({
-        body: multipart("b0und", [...validParts, ...Array.from({ length: 3000 }, (_, i) => ({ name: "files", filename: `${i}.txt`, body: "1" }))]),
+        body: multipart("b0und", [
+          ...validParts,
+          ...Array.from({ length: 3000 }, (_, i) => ({ name: "files", filename: `${i}.txt`, body: "1" })),
+        ]),
         type: "multipart/form-data; boundary=b0und",
       }),
     ],
@@ -552,23 +622,41 @@ describe("multipart bodies for the parts-list upload", () => {
     [
       "a file field named like a text field plus valid fields",
       () => ({
-        body: multipart("b0und", [...validParts, { name: "comment", filename: "c.bin", type: "application/octet-stream", body: Buffer.alloc(20_000, 7) }]),
+        body: multipart("b0und", [
+          ...validParts,
+          { name: "comment", filename: "c.bin", type: "application/octet-stream", body: Buffer.alloc(20_000, 7) },
+        ]),
         type: "multipart/form-data; boundary=b0und",
       }),
     ],
     [
       "a huge text field",
-      () => ({ body: multipart("b0und", [...validParts, { name: "comment", body: "я".repeat(200_000) }]), type: "multipart/form-data; boundary=b0und" }),
+      () => ({
+        body: multipart("b0und", [...validParts, { name: "comment", body: "я".repeat(200_000) }]),
+        type: "multipart/form-data; boundary=b0und",
+      }),
     ],
     [
       "hostile file names",
       () => ({
-        body: multipart("b0und", [...validParts, ...PAYLOADS.slice(0, 5).map((p, i) => ({ name: "files", filename: `../../${i}${p}`, body: "x" }))]),
+        body: multipart("b0und", [
+          ...validParts,
+          ...PAYLOADS.slice(0, 5).map((p, i) => ({ name: "files", filename: `../../${i}${p}`, body: "x" })),
+        ]),
         type: "multipart/form-data; boundary=b0und",
       }),
     ],
-    ["no headers in a part", () => ({ body: Buffer.from(`--b0und${CRLF}${CRLF}hello${CRLF}--b0und--${CRLF}`), type: "multipart/form-data; boundary=b0und" })],
-    ["garbage", () => ({ body: Buffer.from("\u0000\u0001garbage\r\n--\r\n"), type: "multipart/form-data; boundary=b0und" })],
+    [
+      "no headers in a part",
+      () => ({
+        body: Buffer.from(`--b0und${CRLF}${CRLF}hello${CRLF}--b0und--${CRLF}`),
+        type: "multipart/form-data; boundary=b0und",
+      }),
+    ],
+    [
+      "garbage",
+      () => ({ body: Buffer.from("\u0000\u0001garbage\r\n--\r\n"), type: "multipart/form-data; boundary=b0und" }),
+    ],
     ["empty", () => ({ body: Buffer.alloc(0), type: "multipart/form-data; boundary=b0und" })],
     [
       "header without colon",
@@ -580,14 +668,20 @@ describe("multipart bodies for the parts-list upload", () => {
     [
       "non-UTF-8 field",
       () => ({
-        body: multipart("b0und", [...validParts, { name: "comment", body: Buffer.from([0xe0, 0xa4, 0xff, 0xfe, 0xc0]) }]),
+        body: multipart("b0und", [
+          ...validParts,
+          { name: "comment", body: Buffer.from([0xe0, 0xa4, 0xff, 0xfe, 0xc0]) },
+        ]),
         type: "multipart/form-data; boundary=b0und",
       }),
     ],
     [
       "just over the upload cap",
       () => ({
-        body: multipart("b0und", [...validParts, { name: "files", filename: "big.bin", body: Buffer.alloc(10_485_761, 1) }]),
+        body: multipart("b0und", [
+          ...validParts,
+          { name: "files", filename: "big.bin", body: Buffer.alloc(10_485_761, 1) },
+        ]),
         type: "multipart/form-data; boundary=b0und",
       }),
     ],
@@ -600,7 +694,11 @@ describe("multipart bodies for the parts-list upload", () => {
       ["/lead/parts-list", "*/*"],
       [leadDataUrl("parts-list"), "application/json"],
     ]) {
-      const answer = await hit(url, { method: "POST", headers: { "Content-Type": type, Accept: accept }, body: new Uint8Array(payload) });
+      const answer = await hit(url, {
+        method: "POST",
+        headers: { "Content-Type": type, Accept: accept },
+        body: new Uint8Array(payload),
+      });
       expectNo5xx(answer, `${_name} at ${url}`);
       expectEscaped(answer, `${_name} at ${url}`);
     }
@@ -617,25 +715,33 @@ describe("multipart bodies for the parts-list upload", () => {
         fc.string({ maxLength: 30 }).map((s) => s.replace(/["\r\n]/g, "")),
         { nil: undefined },
       ),
-      type: fc.option(fc.constantFrom("text/plain", "image/png", "application/octet-stream", "x/<script>"), { nil: undefined }),
+      type: fc.option(fc.constantFrom("text/plain", "image/png", "application/octet-stream", "x/<script>"), {
+        nil: undefined,
+      }),
       body: fc.oneof(
         hostile,
         fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a)),
       ),
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(part, { maxLength: 20 }), fc.boolean(), fc.nat(4000), fc.boolean(), async (parts, withValid, cut, truncate) => {
-        count("multipart random");
-        let payload = multipart("rNd", [...(withValid ? validParts : []), ...parts]);
-        if (truncate) payload = payload.subarray(0, Math.min(cut, payload.length));
-        const answer = await hit(leadDataUrl("parts-list"), {
-          method: "POST",
-          headers: { "Content-Type": "multipart/form-data; boundary=rNd", Accept: "application/json" },
-          body: new Uint8Array(payload),
-        });
-        expectNo5xx(answer, `multipart with ${parts.length} parts`);
-        expectEscaped(answer, "multipart");
-      }),
+      fc.asyncProperty(
+        fc.array(part, { maxLength: 20 }),
+        fc.boolean(),
+        fc.nat(4000),
+        fc.boolean(),
+        async (parts, withValid, cut, truncate) => {
+          count("multipart random");
+          let payload = multipart("rNd", [...(withValid ? validParts : []), ...parts]);
+          if (truncate) payload = payload.subarray(0, Math.min(cut, payload.length));
+          const answer = await hit(leadDataUrl("parts-list"), {
+            method: "POST",
+            headers: { "Content-Type": "multipart/form-data; boundary=rNd", Accept: "application/json" },
+            body: new Uint8Array(payload),
+          });
+          expectNo5xx(answer, `multipart with ${parts.length} parts`);
+          expectEscaped(answer, "multipart");
+        },
+      ),
       { numRuns: 150 },
     );
     expect(badLogLines()).toEqual([]);

@@ -131,7 +131,11 @@ export interface ContextOptions {
 /** Contexts opened with JavaScript off: nothing can be evaluated in their pages. */
 const withoutJavaScript = new WeakSet<BrowserContext>();
 
-export async function newContext(browser: Browser, baseURL: string, { javaScriptEnabled, mobile, viewport }: ContextOptions): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  { javaScriptEnabled, mobile, viewport }: ContextOptions,
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled,

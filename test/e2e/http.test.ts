@@ -76,22 +76,32 @@ describe("HTTP caching", () => {
       expect(Buffer.from(await res.arrayBuffer()).equals(original), accept).toBe(true);
     }
     // Only files the build wrote are served: a path climbing out of the build folder is not.
-    const outside = await fetch(`${server.url}/build/..%2F..%2Fpackage.json`, { headers: { "Accept-Encoding": "br" }, redirect: "manual" });
+    const outside = await fetch(`${server.url}/build/..%2F..%2Fpackage.json`, {
+      headers: { "Accept-Encoding": "br" },
+      redirect: "manual",
+    });
     expect(outside.status).not.toBe(200);
   });
 });
 
 /** One request through `agent`; the status, the Connection header and whether the socket was reused. */
-function request(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string | number>; body?: Buffer } = {}) {
+function request(
+  agent: http.Agent,
+  url: string,
+  options: { method?: string; headers?: Record<string, string | number>; body?: Buffer } = {},
+) {
   return new Promise<{ status: number; connection: string | undefined; reused: boolean }>((resolve, reject) => {
     const req = http.request(url, { agent, method: options.method ?? "GET", headers: options.headers }, (res) => {
       res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket }),
+      );
     });
     req.on("error", reject);
     if (options.body) req.write(options.body);
     // A body announced longer than what is sent stays open: the server must answer without it.
-    if (!options.headers?.["content-length"] || options.body?.length === Number(options.headers["content-length"])) req.end();
+    if (!options.headers?.["content-length"] || options.body?.length === Number(options.headers["content-length"]))
+      req.end();
   });
 }
 
@@ -100,7 +110,11 @@ describe("page cache", () => {
     const url = `${server.url}/catalog/parts?search=${encodeURIComponent("колодка")}&page=2`;
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await rawGet(url, { "Accept-Encoding": "gzip, deflate, br" }));
-    const decoded = answers.map((a) => (a.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(a.body) : zlib.gunzipSync(a.body)).toString("utf8"));
+    const decoded = answers.map((a) =>
+      (a.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(a.body) : zlib.gunzipSync(a.body)).toString(
+        "utf8",
+      ),
+    );
     // The first view renders; the next ones are the stored bytes, sent as one gzip copy.
     for (const a of answers.slice(1)) {
       expect(a.headers["content-encoding"]).toBe("gzip");
@@ -123,7 +137,8 @@ describe("connections", () => {
   it("keeps a connection alive across requests answered at once", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const answers = [];
-    for (const path of ["/healthz", "/healthz", "/robots.txt", "/catalog/parts"]) answers.push(await request(agent, server.url + path));
+    for (const path of ["/healthz", "/healthz", "/robots.txt", "/catalog/parts"])
+      answers.push(await request(agent, server.url + path));
     agent.destroy();
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(answers.map((a) => a.connection)).toEqual(["keep-alive", "keep-alive", "keep-alive", "keep-alive"]);
@@ -133,10 +148,17 @@ describe("connections", () => {
   it("closes the connection when it answers before reading a body, and the next request gets a fresh one", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     // More parts than an upload may have, at the start of a body announced as 5 MB: refused mid-way.
-    const parts = Array.from({ length: 100 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join("");
+    const parts = Array.from(
+      { length: 100 },
+      (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`,
+    ).join("");
     const refused = await request(agent, `${server.url}${leadDataUrl("parts-list")}`, {
       method: "POST",
-      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": 5 * 1024 * 1024, accept: "application/json" },
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": 5 * 1024 * 1024,
+        accept: "application/json",
+      },
       body: Buffer.from(parts),
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
@@ -168,7 +190,8 @@ describe("security headers", () => {
 });
 
 describe("search engines", () => {
-  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 
   it("lists every static page, truck and part in /sitemap.xml, and robots.txt points to it", async () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
@@ -181,7 +204,9 @@ describe("search engines", () => {
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
     // Not an index below 50 000 URLs: no files.
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect((await fetch(`${server.url}/sitemap/1.xml`)).status).toBe(404);
   });
 
@@ -211,7 +236,9 @@ describe("search engines", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
       const index = await res.text();
-      expect(index).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+      expect(index).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
       const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
       expect(files).toEqual([`${big.url}/sitemap/1.xml`, `${big.url}/sitemap/2.xml`]);
       const urls: string[] = [];
@@ -229,22 +256,36 @@ describe("search engines", () => {
       expect(new Set(urls).size).toBe(urls.length);
       expect(urls[0]).toBe(`${big.url}/`);
       expect(urls.filter((u) => u.includes("/catalog/parts/"))).toHaveLength(60_000);
-      for (const missing of ["/sitemap/3.xml", "/sitemap/0.xml", "/sitemap/1.txt"]) expect((await fetch(big.url + missing)).status).toBe(404);
+      for (const missing of ["/sitemap/3.xml", "/sitemap/0.xml", "/sitemap/1.txt"])
+        expect((await fetch(big.url + missing)).status).toBe(404);
     });
   });
 
   it("gives the parts list a canonical URL without page=1 and the order, in a fixed order", async () => {
-    const html = await (await fetch(`${server.url}/catalog/parts?page=1&sortBy=price_asc&groups=FAW%20J6&search=%20фильтр`)).text();
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/catalog/parts?search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80&amp;groups=FAW+J6"/>`);
+    const html = await (
+      await fetch(`${server.url}/catalog/parts?page=1&sortBy=price_asc&groups=FAW%20J6&search=%20фильтр`)
+    ).text();
+    expect(html).toContain(
+      `<link rel="canonical" href="${server.url}/catalog/parts?search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80&amp;groups=FAW+J6"/>`,
+    );
   });
 
   it("describes a part as a Product with an Offer in roubles, and its breadcrumbs", async () => {
     const html = await (await fetch(`${server.url}/catalog/parts/${inStock.slug}`)).text();
     const blocks = jsonLd(html);
     const product = blocks.find((b) => b["@type"] === "Product");
-    expect(product.offers).toMatchObject({ "@type": "Offer", priceCurrency: "RUB", price: inStock.price, availability: "https://schema.org/InStock" });
+    expect(product.offers).toMatchObject({
+      "@type": "Offer",
+      priceCurrency: "RUB",
+      price: inStock.price,
+      availability: "https://schema.org/InStock",
+    });
     const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
-    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Главная", "Запчасти", inStock.fullName]);
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      "Главная",
+      "Запчасти",
+      inStock.fullName,
+    ]);
   });
 
   it("describes the dealer with both locations and hours on the home page", async () => {
@@ -286,12 +327,23 @@ describe("search engines", () => {
 });
 
 describe("HTML bytes", () => {
-  it.each<Record<string, string>>([{}, { Cookie: "cookie_consent=1" }])("never contain a NUL byte, streamed or whole (%j)", async (headers) => {
-    for (const path of ["/", "/leasing", "/privacy", "/contacts", "/catalog/parts?search=фильтр", "/catalog/trucks", `/catalog/parts/${inStock.slug}`]) {
-      const bytes = new Uint8Array(await (await fetch(server.url + path, { headers })).arrayBuffer());
-      expect(bytes.indexOf(0), path).toBe(-1);
-    }
-  });
+  it.each<Record<string, string>>([{}, { Cookie: "cookie_consent=1" }])(
+    "never contain a NUL byte, streamed or whole (%j)",
+    async (headers) => {
+      for (const path of [
+        "/",
+        "/leasing",
+        "/privacy",
+        "/contacts",
+        "/catalog/parts?search=фильтр",
+        "/catalog/trucks",
+        `/catalog/parts/${inStock.slug}`,
+      ]) {
+        const bytes = new Uint8Array(await (await fetch(server.url + path, { headers })).arrayBuffer());
+        expect(bytes.indexOf(0), path).toBe(-1);
+      }
+    },
+  );
 });
 
 describe("page micro-cache", () => {
@@ -299,7 +351,9 @@ describe("page micro-cache", () => {
     const first = await fetch(`${server.url}/service?from=cache-test`);
     await first.text();
     expect(first.headers.get("etag")).toMatch(/^W\//);
-    const again = await fetch(`${server.url}/service?from=cache-test`, { headers: { "If-None-Match": first.headers.get("etag")! } });
+    const again = await fetch(`${server.url}/service?from=cache-test`, {
+      headers: { "If-None-Match": first.headers.get("etag")! },
+    });
     expect(again.status).toBe(304);
     expect(again.headers.get("content-security-policy")).toBeNull();
   });

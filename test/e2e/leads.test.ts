@@ -58,7 +58,11 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     if (javaScriptEnabled) {
       // Checked in the browser: the empty required fields first, then a bad inn, which disables the button.
       await dialog.getByRole("button", { name: "Отправить заявку" }).click();
-      for (const message of ["Заполните ФИО", "Введите номер телефона", "Необходимо согласие на обработку персональных данных"]) {
+      for (const message of [
+        "Заполните ФИО",
+        "Введите номер телефона",
+        "Необходимо согласие на обработку персональных данных",
+      ]) {
         await dialog.getByText(message).waitFor();
       }
       await dialog.getByLabel("ИНН организации").fill("123");
@@ -95,7 +99,9 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     await fillLead(page, dialog, "Петров Пётр");
     await dialog.locator("input[type=file]").setInputFiles([list, photo]);
     if (javaScriptEnabled) {
-      await expect(dialog.getByRole("list", { name: "Выбранные файлы" }).getByRole("listitem").count()).resolves.toBe(2);
+      await expect(dialog.getByRole("list", { name: "Выбранные файлы" }).getByRole("listitem").count()).resolves.toBe(
+        2,
+      );
     }
     await dialog.getByRole("button", { name: "Отправить заявку" }).click();
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
@@ -134,7 +140,8 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     await dialog.getByRole("button", { name: "Отправить" }).click();
     const scope = javaScriptEnabled ? dialog : page.locator("main");
     await scope.getByText("Произошла ошибка при отправке формы, попробуйте позже").waitFor();
-    if (javaScriptEnabled) await expect.poll(() => alerts).toEqual(["Произошла ошибка при отправке формы, попробуйте позже"]);
+    if (javaScriptEnabled)
+      await expect.poll(() => alerts).toEqual(["Произошла ошибка при отправке формы, попробуйте позже"]);
     // What was typed is still there.
     await expect(scope.getByLabel("ФИО").inputValue()).resolves.toBe("Сидоров");
     expect(undelivered()).toBe(before + 1);

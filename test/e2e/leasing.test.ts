@@ -26,8 +26,14 @@ function expected(price: number, advancePercent: number, months: number) {
     else high = mid;
   }
   const payment = Math.round(high);
-  const rub = (n: number) => `${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 }).format(n)} ₽`.replace(/[\u00a0\u202f]/g, " ");
-  return { advance: rub(advance), payment: `≈ ${rub(payment)}`, total: rub(advance + payment * months), paymentRub: rub(payment) };
+  const rub = (n: number) =>
+    `${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 }).format(n)} ₽`.replace(/[\u00a0\u202f]/g, " ");
+  return {
+    advance: rub(advance),
+    payment: `≈ ${rub(payment)}`,
+    total: rub(advance + payment * months),
+    paymentRub: rub(payment),
+  };
 }
 
 const SETS: { typed: Record<"price" | "advance" | "term", string>; numbers: [number, number, number] }[] = [
@@ -46,26 +52,42 @@ async function figures(calc: Locator) {
 }
 
 /** Types the three values; without JavaScript sends the calculator's GET form and waits for the answer. */
-async function calculate(page: Page, calc: Locator, typed: Record<"price" | "advance" | "term", string>, javaScriptEnabled: boolean) {
+async function calculate(
+  page: Page,
+  calc: Locator,
+  typed: Record<"price" | "advance" | "term", string>,
+  javaScriptEnabled: boolean,
+) {
   await calc.getByLabel("Стоимость техники, ₽").fill(typed.price);
   await calc.getByLabel("Аванс, %").fill(typed.advance);
   await calc.getByLabel("Срок, месяцев").fill(typed.term);
   if (!javaScriptEnabled) {
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("term") === typed.term), calc.getByRole("button", { name: "Рассчитать" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("term") === typed.term),
+      calc.getByRole("button", { name: "Рассчитать" }).click(),
+    ]);
   }
 }
 
-const MESSAGES = ["Стоимость техники — от 1 000 000 до 50 000 000 ₽", "Аванс — от 5 до 49 %", "Срок — от 12 до 59 месяцев"];
+const MESSAGES = [
+  "Стоимость техники — от 1 000 000 до 50 000 000 ₽",
+  "Аванс — от 5 до 49 %",
+  "Срок — от 12 до 59 месяцев",
+];
 
 describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
   it("works out two sets of figures on /leasing, marked as no offer", async () => {
     const { page, errors } = await openPage(suite, "/leasing", { javaScriptEnabled });
     const calc = page.getByTestId("leasing-calculator");
-    await expect(calc.getByText("Предварительный расчет, не является офертой", { exact: true }).count()).resolves.toBe(1);
+    await expect(calc.getByText("Предварительный расчет, не является офертой", { exact: true }).count()).resolves.toBe(
+      1,
+    );
     for (const { typed, numbers } of SETS) {
       const want = expected(...numbers);
       await calculate(page, calc, typed, javaScriptEnabled);
-      await expect.poll(() => figures(page.getByTestId("leasing-calculator"))).toEqual({ advance: want.advance, payment: want.payment, total: want.total });
+      await expect
+        .poll(() => figures(page.getByTestId("leasing-calculator")))
+        .toEqual({ advance: want.advance, payment: want.payment, total: want.total });
       const url = new URL(page.url());
       if (javaScriptEnabled) {
         // Worked out as typed, in place.
@@ -73,7 +95,11 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
         await expect(calc.getByRole("button", { name: "Рассчитать" }).count()).resolves.toBe(0);
       } else {
         // The values are in the URL and the server rendered the figures.
-        expect([url.pathname, url.searchParams.get("price"), url.searchParams.get("advance")]).toEqual(["/leasing", typed.price, typed.advance]);
+        expect([url.pathname, url.searchParams.get("price"), url.searchParams.get("advance")]).toEqual([
+          "/leasing",
+          typed.price,
+          typed.advance,
+        ]);
       }
     }
     expect(errors).toEqual([]);
@@ -101,7 +127,9 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
     await calculate(page, calc, { price: "1 000 000", advance: "5", term: "12" }, javaScriptEnabled);
     calc = page.getByTestId("leasing-calculator");
     await expect.poll(async () => calc.locator(".field__error").count()).toBe(0);
-    await expect.poll(() => figures(calc)).toEqual((({ advance, payment, total }) => ({ advance, payment, total }))(expected(1_000_000, 5, 12)));
+    await expect
+      .poll(() => figures(calc))
+      .toEqual((({ advance, payment, total }) => ({ advance, payment, total }))(expected(1_000_000, 5, 12)));
 
     // Garbage in the URL: the page, with messages.
     const res = await page.goto("/leasing?price=abc&advance=%3Cb%3E&term=1e9");
@@ -119,10 +147,16 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
     await expect.poll(() => figures(calc)).toEqual({ advance: want.advance, payment: want.payment, total: want.total });
     if (!javaScriptEnabled) {
       const url = new URL(page.url());
-      expect([url.pathname, url.searchParams.get("type"), url.searchParams.get("modal")]).toEqual(["/catalog/trucks", "tyagach", "leasing"]);
+      expect([url.pathname, url.searchParams.get("type"), url.searchParams.get("modal")]).toEqual([
+        "/catalog/trucks",
+        "tyagach",
+        "leasing",
+      ]);
     }
     const line = `Стоимость 3 500 000 ₽, аванс 15,5 %, срок 24 мес., платеж ≈ ${want.paymentRub}`;
-    await expect.poll(async () => plain(await dialog.getByTestId("lead-attachment").textContent())).toBe(`В заявку войдет расчет: ${line}`);
+    await expect
+      .poll(async () => plain(await dialog.getByTestId("lead-attachment").textContent()))
+      .toBe(`В заявку войдет расчет: ${line}`);
 
     await dialog.getByLabel("ФИО").fill("Лизингов Иван");
     await dialog.getByLabel("Телефон").fill(javaScriptEnabled ? "9123456789" : "+7 (912) 345-67-89");
@@ -147,7 +181,11 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
     await dialog.waitFor();
     await expect(dialog.getByLabel("Стоимость техники, ₽").inputValue()).resolves.toBe(typed.price);
     const want = expected(...numbers);
-    await expect.poll(() => figures(dialog.getByTestId("leasing-calculator"))).toEqual({ advance: want.advance, payment: want.payment, total: want.total });
-    await expect(dialog.getByTestId("modal-aside").getByRole("link", { name: "+7 (391) 200-00-01" }).count()).resolves.toBe(1);
+    await expect
+      .poll(() => figures(dialog.getByTestId("leasing-calculator")))
+      .toEqual({ advance: want.advance, payment: want.payment, total: want.total });
+    await expect(
+      dialog.getByTestId("modal-aside").getByRole("link", { name: "+7 (391) 200-00-01" }).count(),
+    ).resolves.toBe(1);
   });
 });

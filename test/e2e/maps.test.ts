@@ -8,7 +8,9 @@ const withKey = serverAndBrowser(() => ({ YANDEX_MAPS_API_KEY: "e2e-maps-key" })
 
 /** Yandex is out of reach from the test machine: its map widget answers with a blank page here. */
 async function fakeWidget(page: Page) {
-  await page.route("https://yandex.ru/map-widget/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>map</title>" }));
+  await page.route("https://yandex.ru/map-widget/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>map</title>" }),
+  );
 }
 
 describe.each(MODES)("maps without a Maps API key $name", ({ javaScriptEnabled }) => {
@@ -53,7 +55,10 @@ describe.each(MODES)("maps with a Maps API key $name", ({ javaScriptEnabled }) =
       init: (p) =>
         p.route("https://api-maps.yandex.ru/**", (route) => {
           scripts.push(route.request().url());
-          return route.fulfill({ contentType: "text/javascript", body: "/* the Maps API is not reachable from tests */" });
+          return route.fulfill({
+            contentType: "text/javascript",
+            body: "/* the Maps API is not reachable from tests */",
+          });
         }),
     });
     await settled(page, javaScriptEnabled);

@@ -5,7 +5,11 @@ import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, settled } 
 
 const COUNTER = "98765432";
 const notify = fakeNotifyForFile();
-const counted = serverAndBrowser(() => ({ YANDEX_METRICA_ID: COUNTER, NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "e2e-metrica-key" }));
+const counted = serverAndBrowser(() => ({
+  YANDEX_METRICA_ID: COUNTER,
+  NOTIFY_API_URL: notify.url,
+  NOTIFY_API_KEY: "e2e-metrica-key",
+}));
 const uncounted = serverAndBrowser();
 
 const part = generateParts(360)
@@ -17,7 +21,11 @@ async function fakeMetrica(page: Page, requests: string[]) {
   await page.route(/^https:\/\/mc\.yandex\.(ru|com)\//, (route) => {
     requests.push(route.request().url());
     const script = route.request().resourceType() === "script";
-    return route.fulfill(script ? { contentType: "text/javascript", body: "window.metricaTagLoaded = true;" } : { contentType: "image/gif", body: "" });
+    return route.fulfill(
+      script
+        ? { contentType: "text/javascript", body: "window.metricaTagLoaded = true;" }
+        : { contentType: "image/gif", body: "" },
+    );
   });
 }
 
@@ -34,14 +42,19 @@ async function accept(page: Page) {
 describe("Yandex Metrica with a counter, with JavaScript", () => {
   it("loads nothing before the cookie banner is accepted, then the tag with the dataLayer e-commerce, and reaches the lead goal", async () => {
     const requests: string[] = [];
-    const { page } = await openPage(counted, `/catalog/parts/${part.slug}`, { javaScriptEnabled: true, init: (p) => fakeMetrica(p, requests) });
+    const { page } = await openPage(counted, `/catalog/parts/${part.slug}`, {
+      javaScriptEnabled: true,
+      init: (p) => fakeMetrica(p, requests),
+    });
     await settled(page, true);
     expect(requests).toEqual([]);
     await expect(page.evaluate(() => "ym" in window)).resolves.toBe(false);
 
     await accept(page);
     await expect.poll(() => requests).toEqual(["https://mc.yandex.ru/metrika/tag.js"]);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { metricaTagLoaded?: boolean }).metricaTagLoaded)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { metricaTagLoaded?: boolean }).metricaTagLoaded))
+      .toBe(true);
     const [init] = await counterCalls(page);
     expect(init).toEqual([Number(COUNTER), "init", expect.objectContaining({ ecommerce: "dataLayer" })]);
 
@@ -69,13 +82,20 @@ describe("Yandex Metrica with a counter, with JavaScript", () => {
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
     await expect.poll(() => counterCalls(page)).toContainEqual([Number(COUNTER), "reachGoal", "lead_sent"]);
     // Pages opened in place are counted as hits; the tag is requested once.
-    expect((await counterCalls(page)).some((call) => call[1] === "hit" && String(call[2]).endsWith("/form-success?fromUrl=%2F"))).toBe(true);
+    expect(
+      (await counterCalls(page)).some(
+        (call) => call[1] === "hit" && String(call[2]).endsWith("/form-success?fromUrl=%2F"),
+      ),
+    ).toBe(true);
     expect(requests.filter((u) => u.endsWith("/tag.js"))).toHaveLength(1);
   });
 
   it("starts on the first page for a visitor who accepted earlier, and reaches the order goal", async () => {
     const requests: string[] = [];
-    const { page } = await openPage(counted, `/catalog/parts/${part.slug}`, { javaScriptEnabled: true, init: (p) => fakeMetrica(p, requests) });
+    const { page } = await openPage(counted, `/catalog/parts/${part.slug}`, {
+      javaScriptEnabled: true,
+      init: (p) => fakeMetrica(p, requests),
+    });
     await accept(page);
     await page.getByRole("button", { name: "Купить" }).first().click();
     await page.goto("/make-order");
@@ -90,7 +110,9 @@ describe("Yandex Metrica with a counter, with JavaScript", () => {
     await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
     await expect.poll(() => counterCalls(page)).toContainEqual([Number(COUNTER), "reachGoal", "order_sent"]);
     const purchases = await page.evaluate(() =>
-      (window as unknown as { dataLayer: { ecommerce: { purchase?: unknown } }[] }).dataLayer.filter((e) => e.ecommerce.purchase),
+      (window as unknown as { dataLayer: { ecommerce: { purchase?: unknown } }[] }).dataLayer.filter(
+        (e) => e.ecommerce.purchase,
+      ),
     );
     expect(purchases).toHaveLength(1);
   });
@@ -99,7 +121,10 @@ describe("Yandex Metrica with a counter, with JavaScript", () => {
 describe("Yandex Metrica with a counter, without JavaScript", () => {
   it("sends nothing before the banner is accepted, and the counter's pixel after", async () => {
     const requests: string[] = [];
-    const { page } = await openPage(counted, "/leasing", { javaScriptEnabled: false, init: (p) => fakeMetrica(p, requests) });
+    const { page } = await openPage(counted, "/leasing", {
+      javaScriptEnabled: false,
+      init: (p) => fakeMetrica(p, requests),
+    });
     expect(requests).toEqual([]);
     await accept(page);
     expect(new URL(page.url()).pathname).toBe("/leasing");

@@ -23,7 +23,9 @@ const sourceOf = (sent: FakeNotify["received"][number]) =>
 
 describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
   it("says 'Нет в наличии' in its row and asks for the delivery date with the part's page as the lead's source", async () => {
-    const { page } = await openPage(suite, `/catalog/parts?search=${encodeURIComponent(outOfStock.article)}`, { javaScriptEnabled });
+    const { page } = await openPage(suite, `/catalog/parts?search=${encodeURIComponent(outOfStock.article)}`, {
+      javaScriptEnabled,
+    });
     const row = page.getByTestId("part-row").filter({ hasText: outOfStock.fullName }).first();
     await expect(row.getByText("Нет в наличии", { exact: true }).isVisible()).resolves.toBe(true);
     await expect(row.getByText("В наличии: 0 ед.").isVisible()).resolves.toBe(true);
@@ -35,7 +37,9 @@ describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
     expect(new URL(page.url()).pathname).toBe("/catalog/parts");
     await sendCallback(page, dialog, javaScriptEnabled);
     expect(notify.received).toHaveLength(1);
-    expect(sourceOf(notify.received[0])).toBe(`<a href="${suite.server.url}/catalog/parts/${outOfStock.slug}">Источник</a>`);
+    expect(sourceOf(notify.received[0])).toBe(
+      `<a href="${suite.server.url}/catalog/parts/${outOfStock.slug}">Источник</a>`,
+    );
   });
 
   it("says 'Нет в наличии' on the part's page and asks for the delivery date from there", async () => {
@@ -46,7 +50,9 @@ describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
     await dialog.waitFor();
     await sendCallback(page, dialog, javaScriptEnabled);
-    expect(sourceOf(notify.received[0])).toBe(`<a href="${suite.server.url}/catalog/parts/${outOfStock.slug}">Источник</a>`);
+    expect(sourceOf(notify.received[0])).toBe(
+      `<a href="${suite.server.url}/catalog/parts/${outOfStock.slug}">Источник</a>`,
+    );
   });
 
   it("offers neither on a part in stock", async () => {
@@ -58,8 +64,13 @@ describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
 
 describe.each(MODES)("the parts list's layout $name", ({ javaScriptEnabled }) => {
   it("is a dense table on a 1366×900 desktop: rows of at most 72 px, at least seven in the first screen, every row text kept", async () => {
-    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled, viewport: { width: 1366, height: 900 } });
-    const boxes = await page.getByTestId("part-row").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().toJSON() as DOMRect));
+    const { page } = await openPage(suite, "/catalog/parts", {
+      javaScriptEnabled,
+      viewport: { width: 1366, height: 900 },
+    });
+    const boxes = await page
+      .getByTestId("part-row")
+      .evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().toJSON() as DOMRect));
     expect(boxes.length).toBe(10);
     for (const box of boxes) expect(box.height).toBeLessThanOrEqual(72);
     expect(boxes.filter((b) => b.bottom <= 900).length).toBeGreaterThanOrEqual(7);

@@ -16,7 +16,8 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
     await page.getByPlaceholder("Название, артикул").fill("  фыльтр масляный ");
     await page.getByRole("button", { name: "Искать" }).click();
     await page.waitForURL((url) => url.searchParams.get("search") === "фыльтр масляный");
-    const matches = (names: string[]) => names.length > 0 && names.every((n) => /фильтр.*масл|масл.*фильтр/.test(n.toLowerCase()));
+    const matches = (names: string[]) =>
+      names.length > 0 && names.every((n) => /фильтр.*масл|масл.*фильтр/.test(n.toLowerCase()));
     await expect.poll(async () => matches(await rowNames(page))).toBe(true);
 
     await page.getByPlaceholder("Название, артикул").fill("abkmnh");
@@ -109,7 +110,9 @@ describe("part gallery with JavaScript", () => {
     await expect(counter.textContent()).resolves.toBe(`1 / ${count}`);
     await page.keyboard.press("Escape");
     await viewer.waitFor({ state: "detached" });
-    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Открыть изображение на весь экран");
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe(
+      "Открыть изображение на весь экран",
+    );
   });
 
   it("redirects an unknown part to /not-found", async () => {

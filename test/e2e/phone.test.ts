@@ -10,7 +10,11 @@ import { clearByKeys, fakeNotifyForFile, nextKeyReady, openPage, serverAndBrowse
  */
 
 const notify = fakeNotifyForFile();
-const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "phone-key", LEAD_RATE_LIMIT: "0" }));
+const suite = serverAndBrowser(() => ({
+  NOTIFY_API_URL: notify.url,
+  NOTIFY_API_KEY: "phone-key",
+  LEAD_RATE_LIMIT: "0",
+}));
 const TRUCK = "/catalog/trucks/tyagach/faw-j7-6x4-460";
 const part = generateParts(360)
   .flatMap((g) => g.parts)
@@ -34,9 +38,27 @@ interface FormCase {
 const dialog = (title: string) => (page: Page) => page.getByRole("dialog", { name: title });
 
 const FORMS: FormCase[] = [
-  { name: "callback", path: "/delivery?modal=callback", form: dialog("Заказать обратный звонок"), submit: "Отправить", done: "Заявка отправлена" },
-  { name: "price", path: `${TRUCK}?modal=price`, form: dialog("Узнать цену"), submit: "Узнать цену", done: "Заявка отправлена" },
-  { name: "leasing", path: "/leasing?modal=leasing", form: dialog("Рассчитать лизинг"), submit: "Отправить заявку", done: "Заявка отправлена" },
+  {
+    name: "callback",
+    path: "/delivery?modal=callback",
+    form: dialog("Заказать обратный звонок"),
+    submit: "Отправить",
+    done: "Заявка отправлена",
+  },
+  {
+    name: "price",
+    path: `${TRUCK}?modal=price`,
+    form: dialog("Узнать цену"),
+    submit: "Узнать цену",
+    done: "Заявка отправлена",
+  },
+  {
+    name: "leasing",
+    path: "/leasing?modal=leasing",
+    form: dialog("Рассчитать лизинг"),
+    submit: "Отправить заявку",
+    done: "Заявка отправлена",
+  },
   {
     name: "parts-list",
     path: "/catalog/parts?modal=parts-list",
@@ -45,14 +67,23 @@ const FORMS: FormCase[] = [
     done: "Заявка отправлена",
   },
   { name: "buy", path: TRUCK, form: (page) => page.locator("#lead-buy"), submit: "Купить", done: "Заявка отправлена" },
-  { name: "order", path: "/make-order", form: (page) => page.locator("form.order__form"), submit: "Оформить заказ", done: "Заказ оформлен", cart: true },
+  {
+    name: "order",
+    path: "/make-order",
+    form: (page) => page.locator("form.order__form"),
+    submit: "Оформить заказ",
+    done: "Заказ оформлен",
+    cart: true,
+  },
 ];
 
 async function open(form: FormCase, javaScriptEnabled: boolean, mobile = false) {
   const { page } = await openPage(suite, form.path, {
     javaScriptEnabled,
     mobile,
-    init: form.cart ? (_page, context) => context.addCookies([{ name: "cart", value: `${part.id}.1`, url: suite.server.url }]) : undefined,
+    init: form.cart
+      ? (_page, context) => context.addCookies([{ name: "cart", value: `${part.id}.1`, url: suite.server.url }])
+      : undefined,
   });
   const scope = form.form(page);
   const phone = scope.getByLabel("Телефон");
@@ -76,23 +107,27 @@ async function send(page: Page, scope: Locator, form: FormCase) {
 }
 
 const sentPhone = () =>
-  notify.received.at(-1)?.json?.fields.find((f) => f.key === "phone")?.value ?? notify.received.at(-1)?.multipart?.fields.find((f) => f.key === "phone")?.value;
+  notify.received.at(-1)?.json?.fields.find((f) => f.key === "phone")?.value ??
+  notify.received.at(-1)?.multipart?.fields.find((f) => f.key === "phone")?.value;
 
 describe("the phone typed key by key, with JavaScript", () => {
-  it.each(FORMS)("shows every usual way of typing as +7 (913) 123-45-67 in the $name form, and sends +7(913)123-45-67", async (form) => {
-    const { page, scope, phone } = await open(form, true);
-    await phone.click();
-    for (const typed of VARIANTS) {
+  it.each(FORMS)(
+    "shows every usual way of typing as +7 (913) 123-45-67 in the $name form, and sends +7(913)123-45-67",
+    async (form) => {
+      const { page, scope, phone } = await open(form, true);
+      await phone.click();
+      for (const typed of VARIANTS) {
+        await clearByKeys(phone);
+        await typeKeys(phone, typed);
+        expect(await phone.inputValue(), typed).toBe(SHOWN);
+      }
       await clearByKeys(phone);
-      await typeKeys(phone, typed);
-      expect(await phone.inputValue(), typed).toBe(SHOWN);
-    }
-    await clearByKeys(phone);
-    await typeKeys(phone, "89131234567");
-    await send(page, scope, form);
-    expect(notify.received).toHaveLength(1);
-    expect(sentPhone()).toBe(SENT);
-  });
+      await typeKeys(phone, "89131234567");
+      await send(page, scope, form);
+      expect(notify.received).toHaveLength(1);
+      expect(sentPhone()).toBe(SENT);
+    },
+  );
 
   it("edits the number on a phone as a person does: backspace, an 8 or 7 inside the number, a fresh start", async () => {
     const { phone } = await open(FORMS[0], true, true);
@@ -138,24 +173,29 @@ describe("the phone typed key by key, with JavaScript", () => {
 });
 
 describe("the phone typed without JavaScript", () => {
-  it.each(FORMS.map((form, i) => ({ ...form, typed: VARIANTS[i % VARIANTS.length] === "9131234567" ? "8-913-123-45-67" : VARIANTS[i % VARIANTS.length] })))(
-    "sends $typed from the $name form as +7(913)123-45-67",
-    async (form) => {
-      const { page, scope, phone } = await open(form, false);
-      await typeKeys(phone, form.typed);
-      await send(page, scope, form);
-      expect(notify.received).toHaveLength(1);
-      expect(sentPhone()).toBe(SENT);
+  it.each(
+    FORMS.map((form, i) => ({
+      ...form,
+      typed: VARIANTS[i % VARIANTS.length] === "9131234567" ? "8-913-123-45-67" : VARIANTS[i % VARIANTS.length],
+    })),
+  )("sends $typed from the $name form as +7(913)123-45-67", async (form) => {
+    const { page, scope, phone } = await open(form, false);
+    await typeKeys(phone, form.typed);
+    await send(page, scope, form);
+    expect(notify.received).toHaveLength(1);
+    expect(sentPhone()).toBe(SENT);
+  });
+
+  it.each(["9131234567", "19131234567", "8913123456"])(
+    "refuses %s with 'Введите номер телефона' and sends nothing",
+    async (typed) => {
+      const { page, scope, phone } = await open(FORMS[0], false);
+      await typeKeys(phone, typed);
+      await scope.getByLabel("ФИО").fill("Петров Пётр");
+      await scope.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+      await scope.getByRole("button", { name: "Отправить" }).click();
+      await page.locator("main").getByText("Введите номер телефона").waitFor();
+      expect(notify.received).toHaveLength(0);
     },
   );
-
-  it.each(["9131234567", "19131234567", "8913123456"])("refuses %s with 'Введите номер телефона' and sends nothing", async (typed) => {
-    const { page, scope, phone } = await open(FORMS[0], false);
-    await typeKeys(phone, typed);
-    await scope.getByLabel("ФИО").fill("Петров Пётр");
-    await scope.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
-    await scope.getByRole("button", { name: "Отправить" }).click();
-    await page.locator("main").getByText("Введите номер телефона").waitFor();
-    expect(notify.received).toHaveLength(0);
-  });
 });

@@ -28,7 +28,9 @@ describe.each(MODES)("search results $name", ({ javaScriptEnabled }) => {
     const firstOther = names.findIndex((n) => !n.includes("J6P"));
     expect(firstOther).toBeGreaterThan(1);
     expect(names.slice(firstOther).some((n) => n.includes("J6P"))).toBe(false);
-    await expect(page.getByLabel("Сортировка").locator("option:checked").textContent()).resolves.toBe("По релевантности");
+    await expect(page.getByLabel("Сортировка").locator("option:checked").textContent()).resolves.toBe(
+      "По релевантности",
+    );
 
     await page.getByText("Фильтры").click();
     await page.getByLabel("Сортировка").selectOption({ label: "По названию, А–Я" });
@@ -53,25 +55,39 @@ describe.each(MODES)("search results $name", ({ javaScriptEnabled }) => {
     expect(new Set(marked.map((m) => m.toLowerCase()))).toEqual(new Set(["фильтр", "масляный"]));
     const article = parts.find((p) => /^WG\d{10}$/.test(p.article))!.article;
     await page.goto(`/catalog/parts?search=${article.slice(0, 7).toLowerCase()}`);
-    await expect(page.getByTestId("part-row").first().locator(".part-row__article mark").textContent()).resolves.toBe(article.slice(0, 7));
+    await expect(page.getByTestId("part-row").first().locator(".part-row__article mark").textContent()).resolves.toBe(
+      article.slice(0, 7),
+    );
   });
 
   it("helps when nothing is found: the search without the groups, the parts list request and the phone", async () => {
     const { search, group, alone } = emptyWithGroup();
-    const { page } = await openPage(suite, `/catalog/parts?search=${search}&groups=${encodeURIComponent(group)}`, { javaScriptEnabled });
+    const { page } = await openPage(suite, `/catalog/parts?search=${search}&groups=${encodeURIComponent(group)}`, {
+      javaScriptEnabled,
+    });
     const help = page.getByTestId("nothing-found");
     await expect(help.getByText("Нет совпадений с такими фильтрами").count()).resolves.toBe(1);
-    await expect(help.textContent()).resolves.toContain(`Без выбранных моделей по запросу «${search}» найдено: ${alone}.`);
-    await expect(help.getByRole("link", { name: "+7 (391) 200-00-04" }).getAttribute("href")).resolves.toBe("tel:+73912000004");
-    await expect(help.getByRole("link", { name: "Отправить список запчастей" }).getAttribute("href")).resolves.toContain("modal=parts-list");
+    await expect(help.textContent()).resolves.toContain(
+      `Без выбранных моделей по запросу «${search}» найдено: ${alone}.`,
+    );
+    await expect(help.getByRole("link", { name: "+7 (391) 200-00-04" }).getAttribute("href")).resolves.toBe(
+      "tel:+73912000004",
+    );
+    await expect(
+      help.getByRole("link", { name: "Отправить список запчастей" }).getAttribute("href"),
+    ).resolves.toContain("modal=parts-list");
 
     await help.getByRole("link", { name: "Показать все" }).click();
-    await page.waitForURL((url) => url.searchParams.getAll("groups").length === 0 && url.searchParams.get("search") === search);
+    await page.waitForURL(
+      (url) => url.searchParams.getAll("groups").length === 0 && url.searchParams.get("search") === search,
+    );
     await page.getByText(`Найдено: ${alone}`).waitFor();
 
     // Nothing at all: no count to offer, the request and the phone still there.
     await page.goto("/catalog/parts?search=zzzzqqqq");
-    await expect(page.getByTestId("nothing-found").getByRole("link", { name: "Отправить список запчастей" }).count()).resolves.toBe(1);
+    await expect(
+      page.getByTestId("nothing-found").getByRole("link", { name: "Отправить список запчастей" }).count(),
+    ).resolves.toBe(1);
     await expect(page.getByTestId("nothing-found").getByText("Без выбранных моделей").count()).resolves.toBe(0);
   });
 });

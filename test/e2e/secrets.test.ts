@@ -40,7 +40,15 @@ describe("the notify access key stays on the server", () => {
   });
 
   it("is sent to the notify service but appears in no page and no log line", async () => {
-    const pages = ["/", "/catalog/parts", "/catalog/trucks", "/contacts", "/delivery?modal=callback", "/lead/parts-list", "/cart"];
+    const pages = [
+      "/",
+      "/catalog/parts",
+      "/catalog/trucks",
+      "/contacts",
+      "/delivery?modal=callback",
+      "/lead/parts-list",
+      "/cart",
+    ];
     for (const page of pages) {
       const html = await (await fetch(server.url + page)).text();
       expect(html).not.toContain(RUNTIME_KEY);

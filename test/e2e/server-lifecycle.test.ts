@@ -10,7 +10,13 @@ import { startServer } from "./harness";
 
 function runServer(env: Record<string, string>, cwd?: string) {
   return spawnSync(process.execPath, ["build/index.js"], {
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "cfg-")), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: "0",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "cfg-")),
+      ...env,
+    },
     encoding: "utf8",
     timeout: 15_000,
     cwd,
@@ -20,7 +26,8 @@ function runServer(env: Record<string, string>, cwd?: string) {
 /** A folder holding the built app (linked) and the given .env, as ops would lay it out. */
 function appDirWithEnvFile(text: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dotenv-"));
-  for (const name of ["build", "public", "node_modules", "package.json"]) fs.symlinkSync(path.resolve(name), path.join(dir, name));
+  for (const name of ["build", "public", "node_modules", "package.json"])
+    fs.symlinkSync(path.resolve(name), path.join(dir, name));
   fs.writeFileSync(path.join(dir, ".env"), text);
   return dir;
 }
@@ -47,7 +54,9 @@ describe("start-up checks", () => {
     // The environment's value wins: the configuration passes and start-up goes on to the next check.
     const file = path.join(dir, "a-file");
     fs.writeFileSync(file, "");
-    expect(runServer({ PARTS_CACHE_TTL_SECONDS: "60", DATA_DIR: path.join(file, "data") }, dir).stderr).toMatch(/^DATA_DIR .* is not writable/);
+    expect(runServer({ PARTS_CACHE_TTL_SECONDS: "60", DATA_DIR: path.join(file, "data") }, dir).stderr).toMatch(
+      /^DATA_DIR .* is not writable/,
+    );
   });
 
   it("refuses to start when DATA_DIR is not writable", () => {

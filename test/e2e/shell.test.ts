@@ -11,17 +11,20 @@ describe("HTTP basics", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
-  it.each(["/no-such-page", "/catalog/trucks/tyagach", "/catalog/trucks/nope/nope", "/catalog/parts/a/b", "/%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82"])(
-    "redirects the unknown path %s to /not-found, which answers 404",
-    async (path) => {
-      const res = await fetch(suite.server.url + path, { redirect: "manual" });
-      expect(res.status).toBe(302);
-      expect(new URL(res.headers.get("location")!, suite.server.url).pathname).toBe("/not-found");
-      const page = await fetch(`${suite.server.url}/not-found`);
-      expect(page.status).toBe(404);
-      expect(await page.text()).toContain("Страница не найдена");
-    },
-  );
+  it.each([
+    "/no-such-page",
+    "/catalog/trucks/tyagach",
+    "/catalog/trucks/nope/nope",
+    "/catalog/parts/a/b",
+    "/%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82",
+  ])("redirects the unknown path %s to /not-found, which answers 404", async (path) => {
+    const res = await fetch(suite.server.url + path, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get("location")!, suite.server.url).pathname).toBe("/not-found");
+    const page = await fetch(`${suite.server.url}/not-found`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("Страница не найдена");
+  });
 
   it.each([
     "/",
@@ -82,7 +85,17 @@ describe("type", () => {
     const part = await firstLink(suite.server.url, "/catalog/parts", /^\/catalog\/parts\/[^/]+$/);
     const { page } = await blankPage(suite, { javaScriptEnabled: false, mobile: true });
     const instances: Record<string, number> = {};
-    for (const path of ["/", "/catalog/trucks", truck, "/catalog/parts", "/catalog/parts?search=фильтр", part, "/cart", "/leasing", "/delivery"]) {
+    for (const path of [
+      "/",
+      "/catalog/trucks",
+      truck,
+      "/catalog/parts",
+      "/catalog/parts?search=фильтр",
+      part,
+      "/cart",
+      "/leasing",
+      "/delivery",
+    ]) {
       await page.goto(path);
       const { fonts, scale } = await page.evaluate((scaled) => {
         // The type scale as app.css declares it (--fs-xs … --fs-2xl on :root), in px.
@@ -91,7 +104,8 @@ describe("type", () => {
         for (const sheet of document.styleSheets)
           for (const rule of sheet.cssRules)
             if (rule instanceof CSSStyleRule && rule.selectorText === ":root")
-              for (const prop of rule.style) if (prop.startsWith("--fs-")) scale.push(parseFloat(rule.style.getPropertyValue(prop)) * rootPx);
+              for (const prop of rule.style)
+                if (prop.startsWith("--fs-")) scale.push(parseFloat(rule.style.getPropertyValue(prop)) * rootPx);
         const out: { size: number; weight: string; family: string; scaled: boolean; text: string }[] = [];
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -117,7 +131,8 @@ describe("type", () => {
       // The logo's wordmark is outlines, not text set in whatever font a device has.
       await expect(page.locator("header svg text").count()).resolves.toBe(0);
     }
-    for (const path of ["/catalog/parts", "/catalog/parts?search=фильтр", part]) expect(instances[path], path).toBeLessThanOrEqual(7);
+    for (const path of ["/catalog/parts", "/catalog/parts?search=фильтр", part])
+      expect(instances[path], path).toBeLessThanOrEqual(7);
   });
 });
 
@@ -218,7 +233,8 @@ describe.each(MODES)("site shell $name", ({ javaScriptEnabled }) => {
     expect(new URL(page.url()).pathname).toBe("/leasing");
     await page.reload();
     await expect(page.getByTestId("cookie-banner").count()).resolves.toBe(0);
-    if (javaScriptEnabled) await expect(page.evaluate(() => localStorage.getItem("cookieAccepted"))).resolves.toBe("true");
+    if (javaScriptEnabled)
+      await expect(page.evaluate(() => localStorage.getItem("cookieAccepted"))).resolves.toBe("true");
   });
 });
 
@@ -256,7 +272,10 @@ describe("with JavaScript", () => {
   });
 
   it("starts a new page at the top and restores the position on Back", async () => {
-    const { page } = await openPage(suite, "/privacy", { javaScriptEnabled: true, viewport: { width: 1366, height: 400 } });
+    const { page } = await openPage(suite, "/privacy", {
+      javaScriptEnabled: true,
+      viewport: { width: 1366, height: 400 },
+    });
     // Down to the footer, where the link is: the click itself scrolls no further.
     const link = page.locator("footer").getByRole("link", { name: "Оплата и доставка" });
     await link.scrollIntoViewIfNeeded();
@@ -271,7 +290,10 @@ describe("with JavaScript", () => {
   });
 
   it("keeps the position when the filters change, and starts a new page of results at the top", async () => {
-    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled: true, viewport: { width: 1366, height: 600 } });
+    const { page } = await openPage(suite, "/catalog/parts", {
+      javaScriptEnabled: true,
+      viewport: { width: 1366, height: 600 },
+    });
     await page.getByText("Фильтры").click();
     await page.evaluate(() => window.scrollTo(0, 150));
     await page.waitForFunction(() => window.scrollY === 150);

@@ -8,14 +8,17 @@ const J7 = "/catalog/trucks/tyagach/faw-j7-6x4-460";
 const TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
 
 /** The cookie banner is accepted, so it covers nothing at the bottom of the screen. */
-const acceptCookies = (_: Page, context: BrowserContext) => context.addCookies([{ name: "cookie_consent", value: "1", url: suite.server.url }]);
+const acceptCookies = (_: Page, context: BrowserContext) =>
+  context.addCookies([{ name: "cookie_consent", value: "1", url: suite.server.url }]);
 
-const open = (path: string, javaScriptEnabled: boolean, mobile = false) => openPage(suite, path, { javaScriptEnabled, mobile, init: acceptCookies });
+const open = (path: string, javaScriptEnabled: boolean, mobile = false) =>
+  openPage(suite, path, { javaScriptEnabled, mobile, init: acceptCookies });
 
 const cards = (page: Page) => page.getByTestId("truck-card");
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 /** Waits for the page's h1 (a client-side navigation renders a moment after the URL changes). */
-const waitForHeading = (page: Page, text: string) => page.waitForFunction((t) => document.querySelector("h1")?.textContent === t, text);
+const waitForHeading = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.querySelector("h1")?.textContent === t, text);
 /** Intl's ru-RU money format uses no-break spaces. */
 const plain = (text: string | null) => (text ?? "").replace(/\s/g, " ");
 const crumbs = (page: Page) => page.getByRole("navigation", { name: "Хлебные крошки" }).locator("li").allTextContents();
@@ -60,7 +63,9 @@ describe("truck pages over HTTP", () => {
 
   it("sets a distinct title and description for each category", async () => {
     const pages = await Promise.all(
-      ["", "?type=tyagach", "?type=spectehnika", "?type=samosval"].map(async (query) => (await fetch(`${suite.server.url}/catalog/trucks${query}`)).text()),
+      ["", "?type=tyagach", "?type=spectehnika", "?type=samosval"].map(async (query) =>
+        (await fetch(`${suite.server.url}/catalog/trucks${query}`)).text(),
+      ),
     );
     const titles = pages.map(titleOf);
     const descriptions = pages.map(descriptionOf);
@@ -199,9 +204,17 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
   it("shows the truck detail: gallery, buttons, subsidy, description, buy form", async () => {
     const { page, errors } = await open(J7, javaScriptEnabled);
     await expect(heading(page)).resolves.toBe("FAW J7 6x4 460 л.с.");
-    await expect(crumbs(page)).resolves.toEqual(["Главная", "Каталог", "Модельный ряд", "Тягачи", "FAW J7 6x4 460 л.с."]);
+    await expect(crumbs(page)).resolves.toEqual([
+      "Главная",
+      "Каталог",
+      "Модельный ряд",
+      "Тягачи",
+      "FAW J7 6x4 460 л.с.",
+    ]);
     await expect(page.locator(".gallery__thumb").count()).resolves.toBe(5);
-    expect(plain(await page.getByTestId("subsidy").textContent())).toContain("Экономия 800 000 ₽ — субсидия при покупке в лизинг");
+    expect(plain(await page.getByTestId("subsidy").textContent())).toContain(
+      "Экономия 800 000 ₽ — субсидия при покупке в лизинг",
+    );
     await page.getByText("Флагманский магистральный тягач").first().waitFor({ state: "visible" });
     await page.getByRole("heading", { name: "Купить", level: 2 }).waitFor({ state: "visible" });
     await expect(page.locator("#lead-buy input[name=name]").count()).resolves.toBe(1);
@@ -250,7 +263,9 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     const panel = page.getByRole("tabpanel");
     await expect(panel.count()).resolves.toBe(1);
     for (const group of ["Масса и грузоподъемность", "Габариты", "Двигатель", "Трансмиссия"]) {
-      await expect(panel.getByRole("columnheader", { name: group, exact: true }).isVisible(), group).resolves.toBe(true);
+      await expect(panel.getByRole("columnheader", { name: group, exact: true }).isVisible(), group).resolves.toBe(
+        true,
+      );
     }
     await expect(panel.getByRole("row", { name: /Длина/ }).textContent()).resolves.toMatch(/Длина\d/);
 
@@ -290,7 +305,9 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     await scheme.getByRole("img", { name: /вид спереди/ }).waitFor({ state: "visible" });
     await scheme.getByRole("img", { name: /вид сзади/ }).waitFor({ state: "visible" });
     await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLImageElement>("[data-testid=scheme] img")].every((img) => img.complete && img.naturalWidth > 0),
+      [...document.querySelectorAll<HTMLImageElement>("[data-testid=scheme] img")].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
     );
     await scheme.getByText("Схема", { exact: true }).click();
     await side.waitFor({ state: "hidden" });
@@ -300,7 +317,10 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     const { page } = await open("/catalog/trucks/samosval/samosval-j6p-6x4", javaScriptEnabled);
     const carousel = page.getByRole("region", { name: "Другие модели" });
     const hrefs = await carousel.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(hrefs.sort()).toEqual(["/catalog/trucks/samosval/samosval-j6p-6x6", "/catalog/trucks/samosval/samosval-j6p-8x4"]);
+    expect(hrefs.sort()).toEqual([
+      "/catalog/trucks/samosval/samosval-j6p-6x6",
+      "/catalog/trucks/samosval/samosval-j6p-8x4",
+    ]);
     await carousel.getByRole("link", { name: /8x4/ }).click();
     await page.waitForURL("**/catalog/trucks/samosval/samosval-j6p-8x4");
     await page.waitForFunction(() => document.querySelector("h1")?.textContent?.includes("8x4"));
@@ -308,7 +328,10 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
       .getByRole("region", { name: "Другие модели" })
       .getByRole("link")
       .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(next.sort()).toEqual(["/catalog/trucks/samosval/samosval-j6p-6x4", "/catalog/trucks/samosval/samosval-j6p-6x6"]);
+    expect(next.sort()).toEqual([
+      "/catalog/trucks/samosval/samosval-j6p-6x4",
+      "/catalog/trucks/samosval/samosval-j6p-6x6",
+    ]);
 
     await page.goto(J7);
     await ready(page, javaScriptEnabled);
@@ -363,7 +386,12 @@ describe.each(MODES)("home page $name", ({ javaScriptEnabled }) => {
   it("shows the categories, advantages and statistics", async () => {
     const { page } = await open("/", javaScriptEnabled);
     const stats = await page.getByTestId("stats").locator("li").allTextContents();
-    expect(stats.map(plain)).toEqual(["5+лет на рынке", "8машин одновременно в сервисном центре", "1 500 м²склад запчастей", "15моделей в наличии"]);
+    expect(stats.map(plain)).toEqual([
+      "5+лет на рынке",
+      "8машин одновременно в сервисном центре",
+      "1 500 м²склад запчастей",
+      "15моделей в наличии",
+    ]);
     await expect(page.locator(".advantage").count()).resolves.toBe(6);
     for (const [name, slug] of [
       ["Тягачи", "tyagach"],

@@ -1,15 +1,21 @@
 import { useRef, useState } from "react";
 import { fitFiles, FORM_ERROR, UPLOAD_MAX_FILES, UPLOAD_TOO_BIG_ALERT } from "~/lib/lead-schemas";
 
-export type UploadState = { state: "idle" } | { state: "sending"; loaded: number; total: number } | { state: "failed"; message: string };
+export type UploadState =
+  { state: "idle" } | { state: "sending"; loaded: number; total: number } | { state: "failed"; message: string };
 
 /** Sends the form with XHR to the lead action, asking for a JSON answer, reporting upload progress. */
-export function uploadWithProgress(url: string, body: FormData, onState: (state: UploadState) => void): Promise<{ redirectTo?: string }> {
+export function uploadWithProgress(
+  url: string,
+  body: FormData,
+  onState: (state: UploadState) => void,
+): Promise<{ redirectTo?: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => onState({ state: "sending", loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    xhr.upload.onprogress = (event) =>
+      onState({ state: "sending", loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     xhr.onload = () => {
       let data: { ok?: boolean; redirectTo?: string; formError?: string } = {};
       try {

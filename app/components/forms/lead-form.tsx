@@ -37,7 +37,12 @@ export function SubmitButton({ formId, label, busy }: { formId: string; label: s
   const hydrated = useHydrated();
   const hasErrors = hydrated && Object.values(fieldErrors).some(Boolean);
   return (
-    <button type="submit" className="btn btn--primary form__submit" disabled={submitting || hasErrors} aria-busy={submitting || undefined}>
+    <button
+      type="submit"
+      className="btn btn--primary form__submit"
+      disabled={submitting || hasErrors}
+      aria-busy={submitting || undefined}
+    >
       {submitting ? "Отправляем…" : label}
     </button>
   );
@@ -93,7 +98,11 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       }}
     >
       <input type="hidden" name="page" value={page} />
-      {attachment ? Object.entries(attachment.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
+      {attachment
+        ? Object.entries(attachment.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))
+        : null}
       <Honeypot />
       <div className="form__grid">
         <TextField formId={formId} name="name" label="ФИО" required autoComplete="name" />

@@ -16,10 +16,22 @@ export function LeasingLead({
 }: Omit<LeadFormProps, "form" | "attachment"> & { initial: LeasingValues; action: string; keep: [string, string][] }) {
   const [values, setValues] = useState(initial);
   const { input } = readLeasing(values);
-  const attachment = input ? { fields: leasingFields(input), note: leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent)) } : undefined;
+  const attachment = input
+    ? {
+        fields: leasingFields(input),
+        note: leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent)),
+      }
+    : undefined;
   return (
     <div className="leasing-lead">
-      <LeasingCalculator values={values} onChange={setValues} action={action} keep={keep} title="Расчет платежа" headingLevel="h3" />
+      <LeasingCalculator
+        values={values}
+        onChange={setValues}
+        action={action}
+        keep={keep}
+        title="Расчет платежа"
+        headingLevel="h3"
+      />
       <h3 className="leasing-lead__title">Заявка на лизинг</h3>
       <LeadForm form="leasing" attachment={attachment} {...lead} />
     </div>

@@ -6,9 +6,22 @@ import { SubmitButton } from "./lead-form";
 const FORM_ID = "order";
 
 /** The order form on /make-order: a plain post to the page's own action, checked as it is typed. */
-export function OrderForm({ defaultValues, formError }: { defaultValues?: Record<string, string>; formError?: string }) {
+export function OrderForm({
+  defaultValues,
+  formError,
+}: {
+  defaultValues?: Record<string, string>;
+  formError?: string;
+}) {
   return (
-    <ValidatedForm id={FORM_ID} validator={orderValidator} method="post" className="form order__form" defaultValues={defaultValues} noValidate>
+    <ValidatedForm
+      id={FORM_ID}
+      validator={orderValidator}
+      method="post"
+      className="form order__form"
+      defaultValues={defaultValues}
+      noValidate
+    >
       <Honeypot />
       <div className="form__grid">
         <TextField formId={FORM_ID} name="name" label="ФИО" required autoComplete="name" />
@@ -21,7 +34,8 @@ export function OrderForm({ defaultValues, formError }: { defaultValues?: Record
       <ConsentField formId={FORM_ID} />
       <FormAlert message={formError} />
       <p className="form__note">
-        <span aria-hidden="true">*</span> — обязательные поля. Оплата безналичная или переводом на карту после подтверждения заказа менеджером.
+        <span aria-hidden="true">*</span> — обязательные поля. Оплата безналичная или переводом на карту после
+        подтверждения заказа менеджером.
       </p>
       <SubmitButton formId={FORM_ID} label="Оформить заказ" />
     </ValidatedForm>

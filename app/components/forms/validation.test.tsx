@@ -99,7 +99,11 @@ describe("order form", () => {
     await act(async () => {
       fireEvent.click(button);
     });
-    for (const message of ["Заполните ФИО", "Введите номер телефона", "Необходимо согласие на обработку персональных данных"]) {
+    for (const message of [
+      "Заполните ФИО",
+      "Введите номер телефона",
+      "Необходимо согласие на обработку персональных данных",
+    ]) {
       await appears(message);
     }
     expect(button.disabled).toBe(true);

@@ -43,7 +43,8 @@ export function Modal({ title, children }: { title: string; children: ReactNode 
   useEffect(() => {
     const opener = lastOpener;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), textarea, select") ?? dialog;
+    const first =
+      dialog?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), textarea, select") ?? dialog;
     first?.focus({ preventScroll: true });
     const scrollbar = window.innerWidth - document.documentElement.clientWidth;
     document.body.style.overflow = "hidden";
@@ -56,7 +57,9 @@ export function Modal({ title, children }: { title: string; children: ReactNode 
         return;
       }
       if (event.key !== "Tab" || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) return;
       const firstItem = items[0];
       const lastItem = items[items.length - 1];
@@ -75,7 +78,8 @@ export function Modal({ title, children }: { title: string; children: ReactNode 
       document.body.style.paddingRight = "";
       if (opener && document.contains(opener)) opener.focus({ preventScroll: true });
       else {
-        const fallback = document.querySelector<HTMLElement>(`[href*='modal=']`) ?? document.querySelector<HTMLElement>("main");
+        const fallback =
+          document.querySelector<HTMLElement>(`[href*='modal=']`) ?? document.querySelector<HTMLElement>("main");
         fallback?.focus({ preventScroll: true });
       }
     };
