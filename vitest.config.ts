@@ -44,8 +44,9 @@ export default defineConfig({
           // A page settles after its URL changes (React renders the loader data next); on a busy
           // CI machine that can take more than vitest's one-second default.
           expect: { poll: { timeout: 10_000 } },
-          // One built server and one Chromium per file; two cores.
-          fileParallelism: false,
+          // Two files at a time, each with its own built server and Chromium: a file spends much of
+          // its time waiting on a page, so two keep both cores busy.
+          maxWorkers: 2,
         },
       },
     ],

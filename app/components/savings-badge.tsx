@@ -13,20 +13,18 @@ export function SavingsBadge({ amount }: { amount: number }) {
   const [open, setOpen] = useState(false);
   const tooltipId = useId();
 
+  // Listening all along, not from the `toggle` event on: that event comes a task after the click
+  // that opened the badge, and a click outside right after it must close it all the same.
   useEffect(() => {
-    if (!open) return;
     const details = ref.current;
     if (!details) return;
-    const close = () => {
-      details.open = false;
-    };
     const onClick = (event: MouseEvent) => {
-      if (!details.contains(event.target as Node)) close();
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+      if (event.key !== "Escape" || !details.open) return;
       const hadFocus = details.contains(document.activeElement);
-      close();
+      details.open = false;
       if (hadFocus) details.querySelector("summary")?.focus();
     };
     document.addEventListener("click", onClick, true);
@@ -35,23 +33,14 @@ export function SavingsBadge({ amount }: { amount: number }) {
       document.removeEventListener("click", onClick, true);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open]);
+  }, []);
 
   return (
-    // <details> is interactive (its <summary> takes focus); the handler only catches Escape from it.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <details
       ref={ref}
       className="savings"
       data-testid="savings"
       onToggle={(event) => setOpen(event.currentTarget.open)}
-      onKeyDown={(event) => {
-        // Handled here too, not only by the document listener: `toggle` fires a task later, so a
-        // quick Escape right after Enter would otherwise find no listener yet.
-        if (event.key !== "Escape" || !event.currentTarget.open) return;
-        event.currentTarget.open = false;
-        event.currentTarget.querySelector("summary")?.focus();
-      }}
     >
       <summary aria-describedby={open ? tooltipId : undefined}>Экономия {formatRubWhole(amount)}</summary>
       <p id={tooltipId} className="savings__tooltip" role="tooltip">

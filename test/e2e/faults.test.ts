@@ -143,17 +143,17 @@ describe("the parts API fails and nothing is cached", () => {
       [`/catalog/parts/${part.slug}`, PART_ERROR],
     ] as const) {
       const server = await partsServer(mode);
-      const started = Date.now();
       const answer = await page(server, pathname);
       expect(answer.status).toBe(503);
       expect(answer.text).toContain(message);
       expect(answer.text).not.toContain(part.name);
-      // The deadline holds: PARTS_TIMEOUT_MS is 500 ms.
-      expect(Date.now() - started).toBeLessThan(2500);
       // The rest of the site still works without the catalogue.
       expect((await page(server, "/contacts")).status).toBe(200);
+      // The log line travels through the server's stdout, a moment after the answer.
+      await expect.poll(() => server.logs()).toContain('"msg":"parts upstream failed"');
+      // The deadline held (PARTS_TIMEOUT_MS is 500 ms): the slow upstream's whole catalogue, 3 s later, was not awaited.
+      if (mode === "slow") expect(server.logs()).toContain('"error":"timeout"');
       expectCleanLog(server);
-      expect(server.logs()).toContain('"msg":"parts upstream failed"');
       await server.stop();
     }
     // The read stops at PARTS_MAX_BYTES (20 MB here); what else was written sits in socket buffers.
@@ -374,6 +374,6 @@ function resendLeads(): Promise<{ status: number | null; stdout: string; stderr:
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));
     child.stderr.on("data", (c) => (stderr += c));
-    child.on("exit", (status) => resolve({ status, stdout, stderr }));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
   });
 }

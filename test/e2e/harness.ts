@@ -33,7 +33,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  // "close", not "exit": the process has exited and everything it wrote has been read.
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
 
   await waitForHealthz(url, child, () => output);
