@@ -9,6 +9,7 @@ import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { SITE } from "~/data/site";
 import { findTruck } from "~/data/trucks";
 import { estimateLeasing, LEASING_PARAMS, leasingFromParams, leasingSummary } from "~/lib/leasing";
+import { truckOfPage } from "~/lib/truck-page";
 import { HONEYPOT_FIELD, LEAD_FORMS, type LeadFormName } from "~/lib/lead-forms";
 import { FORM_ERROR } from "~/lib/lead-schemas";
 import { phoneForSending } from "~/lib/phone";
@@ -42,11 +43,12 @@ const LEASING_LEAD_FIELDS = [...LEAD_FIELDS, ...LEASING_PARAMS] as const;
  * follows what the visitor wrote, so the notify payload keeps exactly the spec's fields. The
  * figures are worked out again here from the three values, never taken as text from the browser.
  */
-function leadComment(form: LeadFormName, comment: string, body: FormData): string {
+function leadComment(form: LeadFormName, comment: string, body: FormData, page: string): string {
   if (form !== "leasing" || !LEASING_PARAMS.every((name) => typeof body.get(name) === "string")) return comment;
   const { input } = leasingFromParams(body);
   if (!input) return comment;
-  const calculation = leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent));
+  const estimate = estimateLeasing(input, SITE.leasingAnnualRatePercent);
+  const calculation = leasingSummary(input, estimate, truckOfPage(page)?.name);
   return comment ? `${comment}\n${calculation}` : calculation;
 }
 
@@ -140,7 +142,7 @@ export async function handleLeadAction(
       { key: "name", value: data.name },
       { key: "phone", value: phoneForSending(data.phone) },
       { key: "inn", value: data.inn ?? "" },
-      { key: "comment", value: leadComment(form, data.comment ?? "", body) },
+      { key: "comment", value: leadComment(form, data.comment ?? "", body, page) },
       { key: "source", value: source },
     ];
     delivery = await services.notify.sendJson(form, { name: "callback", fields });

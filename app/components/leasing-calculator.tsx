@@ -1,25 +1,71 @@
-import { useId } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { SITE } from "~/data/site";
 import { formatInt, formatRubWhole } from "~/lib/format";
 import {
   estimateLeasing,
+  formatPercent,
+  groupPriceAsTyped,
   LEASING_DISCLAIMER,
   LEASING_LIMITS as L,
   readLeasing,
+  type LeasingInput,
   type LeasingParam,
   type LeasingValues,
 } from "~/lib/leasing";
 import { useHydrated } from "~/utils/use-hydrated";
 
-const FIELDS: { name: LeasingParam; label: string; hint: string; inputMode: "numeric" | "decimal" }[] = [
+interface CalcField {
+  name: LeasingParam;
+  label: string;
+  hint: string;
+  inputMode: "numeric" | "decimal";
+  /** The slider beside the field (with JavaScript): its name, range and step, and the field's text for a value. */
+  slider: {
+    label: string;
+    min: number;
+    max: number;
+    step: number;
+    of: (input: LeasingInput) => number;
+    text: (n: number) => string;
+  };
+}
+
+const FIELDS: CalcField[] = [
   {
     name: "price",
     label: "Стоимость техники, ₽",
     hint: `от ${formatInt(L.priceMin)} до ${formatInt(L.priceMax)}\u00a0₽`,
     inputMode: "numeric",
+    slider: {
+      label: "Ползунок стоимости",
+      min: L.priceMin,
+      max: L.priceMax,
+      step: 100_000,
+      of: (i) => i.price,
+      text: formatInt,
+    },
   },
-  { name: "advance", label: "Аванс, %", hint: `от ${L.advanceMin} до ${L.advanceMax}\u00a0%`, inputMode: "decimal" },
-  { name: "term", label: "Срок, месяцев", hint: `от ${L.termMin} до ${L.termMax} месяцев`, inputMode: "numeric" },
+  {
+    name: "advance",
+    label: "Аванс, %",
+    hint: `от ${L.advanceMin} до ${L.advanceMax}\u00a0%`,
+    inputMode: "decimal",
+    slider: {
+      label: "Ползунок аванса",
+      min: L.advanceMin,
+      max: L.advanceMax,
+      step: 1,
+      of: (i) => i.advancePercent,
+      text: formatPercent,
+    },
+  },
+  {
+    name: "term",
+    label: "Срок, месяцев",
+    hint: `от ${L.termMin} до ${L.termMax} месяцев`,
+    inputMode: "numeric",
+    slider: { label: "Ползунок срока", min: L.termMin, max: L.termMax, step: 1, of: (i) => i.termMonths, text: String },
+  },
 ];
 
 export interface LeasingCalculatorProps {
@@ -48,9 +94,32 @@ export function LeasingCalculator({
 }: LeasingCalculatorProps) {
   const hydrated = useHydrated();
   const id = useId();
-  const reading = readLeasing(values);
-  const estimate = reading.input ? estimateLeasing(reading.input, SITE.leasingAnnualRatePercent) : undefined;
+  // What the figures showed before the last change: a field typed out of range keeps them.
+  const [lastShown, setLastShown] = useState<LeasingInput>();
+  const reading = readLeasing(values, lastShown);
+  const estimate = estimateLeasing(reading.shown, SITE.leasingAnnualRatePercent);
   const headingId = `${id}-title`;
+  const priceRef = useRef<HTMLInputElement>(null);
+  const priceCaret = useRef<number>();
+
+  // The grouped price is a new value: put the caret back after the digit it followed.
+  useLayoutEffect(() => {
+    if (priceCaret.current === undefined || !priceRef.current) return;
+    priceRef.current.setSelectionRange(priceCaret.current, priceCaret.current);
+    priceCaret.current = undefined;
+  });
+
+  const change = (name: LeasingParam, value: string) => {
+    setLastShown(reading.shown);
+    onChange({ ...values, [name]: value });
+  };
+
+  const changeText = (name: LeasingParam, input: HTMLInputElement) => {
+    if (name !== "price") return change(name, input.value);
+    const grouped = groupPriceAsTyped(input.value, input.selectionStart ?? input.value.length);
+    priceCaret.current = grouped.caret;
+    change(name, grouped.value);
+  };
 
   return (
     <section className="calc" aria-labelledby={headingId} data-testid="leasing-calculator">
@@ -80,6 +149,7 @@ export function LeasingCalculator({
                   {field.label}
                 </label>
                 <input
+                  ref={field.name === "price" ? priceRef : undefined}
                   id={inputId}
                   name={field.name}
                   className="field__input"
@@ -87,10 +157,22 @@ export function LeasingCalculator({
                   autoComplete="off"
                   maxLength={20}
                   value={values[field.name]}
-                  onChange={(event) => onChange({ ...values, [field.name]: event.currentTarget.value })}
+                  onChange={(event) => changeText(field.name, event.currentTarget)}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}
                 />
+                {hydrated ? (
+                  <input
+                    type="range"
+                    className="calc__slider"
+                    min={field.slider.min}
+                    max={field.slider.max}
+                    step={field.slider.step}
+                    value={field.slider.of(reading.shown)}
+                    aria-label={field.slider.label}
+                    onChange={(event) => change(field.name, field.slider.text(Number(event.currentTarget.value)))}
+                  />
+                ) : null}
                 {error ? (
                   <p className="field__error" id={`${inputId}-error`}>
                     {error}
@@ -114,18 +196,23 @@ export function LeasingCalculator({
         <dl className="calc__figures">
           <div>
             <dt>Аванс</dt>
-            <dd data-testid="leasing-advance">{estimate ? formatRubWhole(estimate.advance) : "—"}</dd>
+            <dd data-testid="leasing-advance">{formatRubWhole(estimate.advance)}</dd>
           </div>
           <div className="calc__main">
             <dt>Ежемесячный платеж</dt>
-            <dd data-testid="leasing-payment">{estimate ? `≈ ${formatRubWhole(estimate.monthlyPayment)}` : "—"}</dd>
+            <dd data-testid="leasing-payment">≈ {formatRubWhole(estimate.monthlyPayment)}</dd>
           </div>
           <div>
             <dt>Сумма договора</dt>
-            <dd data-testid="leasing-total">{estimate ? formatRubWhole(estimate.total) : "—"}</dd>
+            <dd data-testid="leasing-total">{formatRubWhole(estimate.total)}</dd>
           </div>
         </dl>
-        {estimate ? null : <p className="calc__fix">Исправьте значения — и расчет появится.</p>}
+        {reading.input ? null : (
+          <p className="calc__fix" data-testid="leasing-shown-for">
+            Расчет для последних верных значений: {formatRubWhole(reading.shown.price)}, аванс{" "}
+            {formatPercent(reading.shown.advancePercent)}&nbsp;%, {reading.shown.termMonths}&nbsp;мес.
+          </p>
+        )}
         <p className="calc__disclaimer">{LEASING_DISCLAIMER}</p>
         <p className="calc__rate">
           Аннуитетные платежи по ставке {SITE.leasingAnnualRatePercent}&nbsp;% годовых. Точный график и ставку назовет

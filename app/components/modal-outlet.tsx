@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from "@remix-run/react";
+import { useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { closeModalHref, isModalName, MODALS, MODAL_PARAM } from "~/lib/modal";
@@ -19,6 +19,8 @@ const LeasingLead = lazy(() => import("./forms/leasing-lead").then((m) => ({ def
 export function ModalOutlet() {
   const [params] = useSearchParams();
   const location = useLocation();
+  // On a truck's page, the model the page shows (its loader's data).
+  const truckPage = useRouteLoaderData<{ truck?: { name: string } }>("routes/catalog.trucks.$categorySlug.$slug");
   const name = params.get(MODAL_PARAM);
   if (!isModalName(name)) return null;
   // The lead's source: the page, or the page a link names (a part of the list asked about).
@@ -34,6 +36,7 @@ export function ModalOutlet() {
                 initial={leasingFromParams(params).values}
                 action={location.pathname}
                 keep={paramsBesideLeasing(params)}
+                truckName={truckPage?.truck?.name}
               />
             ) : (
               <LeadForm form={name} page={page} />

@@ -7,6 +7,9 @@ export const DELIVERY = {
 
 export const LEASING = {
   termYears: 5,
+  /** The calculator's longest term: the spec's 5 years. */
+  maxTermMonths: 60,
+  /** The spec's own wording on the home page and the leasing page's intro ('до 59 месяцев'). */
   termMonths: 59,
   minTermMonths: 12,
   minAdvancePercent: 5,

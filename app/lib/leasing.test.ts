@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   estimateLeasing,
+  groupPriceAsTyped,
   LEASING_MESSAGES,
   leasingFields,
   leasingFromParams,
@@ -84,15 +85,30 @@ describe("readLeasing", () => {
 
   it("accepts the bounds and refuses just past them, in Russian", () => {
     expect(readLeasing({ price: "1000000", advance: "5", term: "12" }).input).toBeDefined();
-    expect(readLeasing({ price: "50000000", advance: "49", term: "59" }).input).toBeDefined();
+    expect(readLeasing({ price: "50000000", advance: "49", term: "60" }).input).toBeDefined();
     const below = readLeasing({ price: "999999", advance: "4,99", term: "11" });
     expect(below.input).toBeUndefined();
     expect(below.errors).toEqual({
       price: "Стоимость техники — от 1\u00a0000\u00a0000 до 50\u00a0000\u00a0000\u00a0₽",
       advance: "Аванс — от 5 до 49\u00a0%",
-      term: "Срок — от 12 до 59 месяцев",
+      term: "Срок — от 12 до 60 месяцев",
     });
-    expect(readLeasing({ price: "50000001", advance: "49.01", term: "60" }).errors).toEqual(below.errors);
+    expect(readLeasing({ price: "50000001", advance: "49.01", term: "61" }).errors).toEqual(below.errors);
+  });
+
+  it("works out the figures for the last valid value of a field typed out of range", () => {
+    const last = { price: 3_500_000, advancePercent: 15.5, termMonths: 24 };
+    const reading = readLeasing({ price: "4 000 000", advance: "80", term: "61" }, last);
+    expect(reading.input).toBeUndefined();
+    expect(reading.shown).toEqual({ price: 4_000_000, advancePercent: 15.5, termMonths: 24 });
+    // With nothing shown before (a page opened with a bad URL), the defaults.
+    expect(readLeasing({ price: "abc", advance: "20", term: "36" }).shown).toEqual({
+      price: 10_000_000,
+      advancePercent: 20,
+      termMonths: 36,
+    });
+    const valid = readLeasing({ price: "1 000 000", advance: "5", term: "60" }, last);
+    expect(valid.shown).toEqual(valid.input);
   });
 
   it("refuses what is not a number without throwing", () => {
@@ -118,5 +134,31 @@ describe("leasingSummary", () => {
       "Стоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽",
     );
     expect(leasingFields(input)).toEqual({ price: "3500000", advance: "15,5", term: "24" });
+  });
+});
+
+describe("groupPriceAsTyped", () => {
+  const at = (value: string) => ({ value: value.replace("|", ""), caret: value.indexOf("|") });
+  const show = ({ value, caret }: { value: string; caret: number }) =>
+    (value.slice(0, caret) + "|" + value.slice(caret)).replace(/\u00a0/g, " ");
+
+  it.each([
+    ["1|", "1|"],
+    ["1000|", "1 000|"],
+    ["1 0000|", "10 000|"],
+    ["10 0000|", "100 000|"],
+    ["1000000|", "1 000 000|"],
+    // A digit typed in the middle keeps the caret after it.
+    ["1 5000| 000", "15 000| 000"],
+    // Backspace over a group space takes no digit away.
+    ["1|000 000", "1| 000 000"],
+    ["|", "|"],
+    ["00|", "0|"],
+  ])("%s becomes %s", (typed, expected) => {
+    expect(show(groupPriceAsTyped(at(typed).value, at(typed).caret))).toBe(expected);
+  });
+
+  it("leaves text that is not digits and spaces as typed, for its message", () => {
+    expect(groupPriceAsTyped("10 млн", 6)).toEqual({ value: "10 млн", caret: 6 });
   });
 });

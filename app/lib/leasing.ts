@@ -38,10 +38,10 @@ export const LEASING_LIMITS = {
   advanceMin: LEASING.minAdvancePercent,
   advanceMax: LEASING.maxAdvancePercent,
   termMin: LEASING.minTermMonths,
-  termMax: LEASING.termMonths,
+  termMax: LEASING.maxTermMonths,
 } as const;
 
-export const LEASING_DEFAULTS: LeasingValues = { price: "10 000 000", advance: "20", term: "36" };
+export const LEASING_DEFAULTS: LeasingValues = { price: "10\u00a0000\u00a0000", advance: "20", term: "36" };
 
 const L = LEASING_LIMITS;
 
@@ -100,11 +100,26 @@ export interface LeasingReading {
   values: LeasingValues;
   /** Set when every field is a number within its range. */
   input?: LeasingInput;
+  /**
+   * What the figures are worked out for, always: the input when it is valid, otherwise each field
+   * that is not taken from `lastShown` (the last figures shown) or, with none, from the defaults.
+   */
+  shown: LeasingInput;
   errors: Partial<Record<LeasingParam, string>>;
 }
 
-/** Reads the three fields; a field that is not there at all takes its default. */
-export function readLeasing(raw: Partial<Record<LeasingParam, string | null | undefined>>): LeasingReading {
+/** The defaults as numbers. */
+export const LEASING_DEFAULT_INPUT: LeasingInput = { price: 10_000_000, advancePercent: 20, termMonths: 36 };
+
+/**
+ * Reads the three fields; a field that is not there at all takes its default. `lastShown` is what
+ * the calculator showed before this change, so a field typed out of range keeps the figures of
+ * the last valid value beside its message.
+ */
+export function readLeasing(
+  raw: Partial<Record<LeasingParam, string | null | undefined>>,
+  lastShown: LeasingInput = LEASING_DEFAULT_INPUT,
+): LeasingReading {
   const values: LeasingValues = {
     price: raw.price ?? LEASING_DEFAULTS.price,
     advance: raw.advance ?? LEASING_DEFAULTS.advance,
@@ -117,10 +132,31 @@ export function readLeasing(raw: Partial<Record<LeasingParam, string | null | un
   if ("error" in price) errors.price = price.error;
   if ("error" in advance) errors.advance = advance.error;
   if ("error" in term) errors.term = term.error;
-  if ("value" in price && "value" in advance && "value" in term) {
-    return { values, errors, input: { price: price.value, advancePercent: advance.value, termMonths: term.value } };
+  const shown: LeasingInput = {
+    price: "value" in price ? price.value : lastShown.price,
+    advancePercent: "value" in advance ? advance.value : lastShown.advancePercent,
+    termMonths: "value" in term ? term.value : lastShown.termMonths,
+  };
+  const valid = "value" in price && "value" in advance && "value" in term;
+  return valid ? { values, errors, input: shown, shown } : { values, errors, shown };
+}
+
+/**
+ * A price as it is typed, its thousands grouped at once ('1000000' → '1 000 000'), with the caret
+ * kept after the same digit. Written here rather than with Intl for the reasons in format.ts.
+ */
+export function groupPriceAsTyped(value: string, caret: number): { value: string; caret: number } {
+  if (!/^[\d\s\u00a0\u202f]*$/.test(value)) return { value, caret };
+  const digitsBefore = value.slice(0, caret).replace(/\D/g, "").length;
+  const digits = value.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
+  const grouped = digits === "" ? "" : formatInt(Number(digits.slice(0, 15)));
+  let seen = 0;
+  let position = 0;
+  while (position < grouped.length && seen < digitsBefore) {
+    if (/\d/.test(grouped[position])) seen++;
+    position++;
   }
-  return { values, errors };
+  return { value: grouped, caret: position };
 }
 
 /** The three fields from a URL's query (or any form data read the same way). */
@@ -154,9 +190,9 @@ export function formatPercent(value: number): string {
   return String(Math.round(value * 100) / 100).replace(".", ",");
 }
 
-/** The calculation as it goes into a leasing lead's comment. */
-export function leasingSummary(input: LeasingInput, estimate: LeasingEstimate): string {
-  return `Стоимость ${formatRubWhole(input.price)}, аванс ${formatPercent(input.advancePercent)} %, срок ${input.termMonths} мес., платеж ≈ ${formatRubWhole(estimate.monthlyPayment)}`;
+/** The calculation as it goes into a leasing lead's comment, naming the model when the request came from its page. */
+export function leasingSummary(input: LeasingInput, estimate: LeasingEstimate, truckName?: string): string {
+  return `${truckName ? `${truckName}: с` : "С"}тоимость ${formatRubWhole(input.price)}, аванс ${formatPercent(input.advancePercent)} %, срок ${input.termMonths} мес., платеж ≈ ${formatRubWhole(estimate.monthlyPayment)}`;
 }
 
 /** The fields a leasing lead carries for a valid calculation, normalised ('10000000', '15,5', '36'). */

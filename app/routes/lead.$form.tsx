@@ -7,6 +7,7 @@ import { leasingFromParams } from "~/lib/leasing";
 import { isLeadFormName, LEAD_FORMS } from "~/lib/lead-forms";
 import { isModalName } from "~/lib/modal";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { truckOfPage } from "~/lib/truck-page";
 import { pageMeta } from "~/lib/seo";
 import { handleLeadAction, leadResponseMode } from "~server/lead-action.server";
 
@@ -18,7 +19,7 @@ import { handleLeadAction, leadResponseMode } from "~server/lead-action.server";
 export function loader({ params, request }: LoaderFunctionArgs) {
   if (!isLeadFormName(params.form)) throw redirect("/not-found");
   const page = safeRedirectPath(new URL(request.url).searchParams.get("page"));
-  return json({ form: params.form, page });
+  return json({ form: params.form, page, truckName: truckOfPage(page)?.name });
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
@@ -40,7 +41,7 @@ type ActionData = { formError?: string; values?: Record<string, string>; repopul
  * the leasing form keeps the calculation it was sent with.
  */
 export default function LeadPage() {
-  const { form, page } = useLoaderData<typeof loader>();
+  const { form, page, truckName } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { search } = useLocation();
   const values = actionData?.values ?? actionData?.repopulateFields;
@@ -57,6 +58,7 @@ export default function LeadPage() {
               initial={leasingFromParams(values ? new Map(Object.entries(values)) : new URLSearchParams(search)).values}
               action="/lead/leasing"
               keep={[["page", from]]}
+              truckName={truckName}
             />
           ) : (
             <LeadForm form={form} {...lead} />

@@ -38,7 +38,7 @@ function expected(price: number, advancePercent: number, months: number) {
 
 const SETS: { typed: Record<"price" | "advance" | "term", string>; numbers: [number, number, number] }[] = [
   { typed: { price: "3 500 000", advance: "15,5", term: "24" }, numbers: [3_500_000, 15.5, 24] },
-  { typed: { price: "50000000", advance: "49", term: "59" }, numbers: [50_000_000, 49, 59] },
+  { typed: { price: "50000000", advance: "49", term: "60" }, numbers: [50_000_000, 49, 60] },
 ];
 
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
@@ -72,7 +72,7 @@ async function calculate(
 const MESSAGES = [
   "Стоимость техники — от 1 000 000 до 50 000 000 ₽",
   "Аванс — от 5 до 49 %",
-  "Срок — от 12 до 59 месяцев",
+  "Срок — от 12 до 60 месяцев",
 ];
 
 describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
@@ -105,10 +105,10 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
     expect(errors).toEqual([]);
   });
 
-  it("says in Russian what is out of range, shows no figures, and never fails", async () => {
+  it("says in Russian what is out of range beside the figures of the last valid values, and never fails", async () => {
     const { page } = await openPage(suite, "/leasing", { javaScriptEnabled });
     let calc = page.getByTestId("leasing-calculator");
-    await calculate(page, calc, { price: "900 000", advance: "50", term: "60" }, javaScriptEnabled);
+    await calculate(page, calc, { price: "900 000", advance: "50", term: "61" }, javaScriptEnabled);
     calc = page.getByTestId("leasing-calculator");
     for (const message of MESSAGES)
       await expect
@@ -121,7 +121,12 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
           ),
         )
         .toContain(message);
-    await expect(figures(calc)).resolves.toEqual({ advance: "—", payment: "—", total: "—" });
+    // The figures stay, for the values shown before (here the defaults), and say so.
+    const { paymentRub: _, ...defaults } = expected(10_000_000, 20, 36);
+    await expect(figures(calc)).resolves.toEqual(defaults);
+    await expect(calc.getByTestId("leasing-shown-for").textContent().then(plain)).resolves.toBe(
+      "Расчет для последних верных значений: 10 000 000 ₽, аванс 20 %, 36 мес.",
+    );
     await expect(calc.getByLabel("Аванс, %").getAttribute("aria-invalid")).resolves.toBe("true");
 
     await calculate(page, calc, { price: "1 000 000", advance: "5", term: "12" }, javaScriptEnabled);

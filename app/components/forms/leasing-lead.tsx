@@ -6,20 +6,26 @@ import { LeadForm, type LeadFormProps } from "./lead-form";
 
 /**
  * The leasing request: the calculator, then the lead form, which carries the calculation shown
- * (while it is valid) for the lead's comment.
+ * (while it is valid) for the lead's comment. Opened from a truck's page it names the model.
  */
 export function LeasingLead({
   initial,
   action,
   keep,
+  truckName,
   ...lead
-}: Omit<LeadFormProps, "form" | "attachment"> & { initial: LeasingValues; action: string; keep: [string, string][] }) {
+}: Omit<LeadFormProps, "form" | "attachment"> & {
+  initial: LeasingValues;
+  action: string;
+  keep: [string, string][];
+  truckName?: string;
+}) {
   const [values, setValues] = useState(initial);
   const { input } = readLeasing(values);
   const attachment = input
     ? {
         fields: leasingFields(input),
-        note: leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent)),
+        note: leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent), truckName),
       }
     : undefined;
   return (
@@ -29,7 +35,7 @@ export function LeasingLead({
         onChange={setValues}
         action={action}
         keep={keep}
-        title="Расчет платежа"
+        title={truckName ? `Расчет платежа: ${truckName}` : "Расчет платежа"}
         headingLevel="h3"
       />
       <h3 className="leasing-lead__title">Заявка на лизинг</h3>
