@@ -3,7 +3,7 @@
  * Idempotency-Key on every notify call, the background retry and its 7-day limit, claims that
  * keep concurrent senders from sending a lead twice, and /metrics.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +28,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   notify.received = [];
+  notify.overlaps = 0;
   notify.mode = "ok";
 });
 
@@ -83,24 +84,40 @@ function consentIps(dataDir: string): string[] {
 
 const keysReceived = () => notify.received.map((r) => r.headers["idempotency-key"]);
 
-/** `npm run leads:resend` against `dataDir`, as a child process (async: the fake answers from this one). */
-function resendLeads(dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        ...notifyEnv({ NOTIFY_TIMEOUT_MS: "5000" }),
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("exit", (status) => resolve({ status, stdout, stderr }));
-  });
+interface ResendRun {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
 }
+
+/** `npm run leads:resend` against `dataDir`, as a child process (async: the fake answers from this one). */
+function startResend(dataDir: string): { child: ChildProcess; done: Promise<ResendRun> } {
+  const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      ...notifyEnv({ NOTIFY_TIMEOUT_MS: "5000" }),
+    },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (c) => (stdout += c));
+  child.stderr!.on("data", (c) => (stderr += c));
+  const done = new Promise<ResendRun>((resolve) =>
+    child.on("exit", (status, signal) => resolve({ status, signal, stdout, stderr })),
+  );
+  return { child, done };
+}
+
+const resendLeads = (dataDir: string) => startResend(dataDir).done;
+
+const claimFilesOf = (dataDir: string, id: string) =>
+  fs
+    .readdirSync(path.join(dataDir, "leads", id))
+    .filter((f) => f.startsWith("claim"))
+    .sort();
 
 /** A lead as an earlier version of the site (or a stopped one) left it on disk. */
 function writeLead(
@@ -315,6 +332,44 @@ describe("one sender per lead", () => {
     expect(run.stdout).toContain("re-sent leads: 1 delivered, 0 still undelivered, 1 left to another sender");
     expect(keysReceived()).toEqual([crashed]);
     expect(leadsOnDisk(dir).find((l) => l.id === live)?.status).toBe("undelivered");
+  });
+
+  it("after a sender is killed mid-send, the server's retry and two `leads:resend` runs at once never send the lead twice at the same time", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-kill-"));
+    const id = "44444444-4444-4444-8444-444444444444";
+    const failedAt = new Date(Date.now() - DAY);
+    writeLead(dir, {
+      id,
+      createdAt: failedAt,
+      status: "undelivered",
+      attempts: [{ at: failedAt, ok: false }],
+      comment: id,
+    });
+    // A sender holds the lead in flight and is killed: its claim stays behind, as after a crash.
+    notify.mode = "hang";
+    const killed = startResend(dir);
+    await expect.poll(() => notify.inFlight.get(id) ?? 0, { timeout: 15_000 }).toBe(1);
+    killed.child.kill("SIGKILL");
+    expect((await killed.done).signal).toBe("SIGKILL");
+    expect(claimFilesOf(dir, id)).toEqual(["claim-1.0"]);
+    await expect.poll(() => notify.inFlight.get(id)).toBe(0);
+
+    // Slow answers keep whoever sends the lead in flight long enough to meet the others.
+    notify.mode = "slow";
+    notify.slowMs = 3000;
+    const [site, a, b] = await Promise.all([
+      server(notifyEnv({ DATA_DIR: dir, NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "10000" })),
+      resendLeads(dir),
+      resendLeads(dir),
+    ]);
+    await expect.poll(() => leadsOnDisk(dir)[0].status, { timeout: 20_000 }).toBe("delivered");
+    expect(notify.overlaps).toBe(0);
+    expect([a.status, b.status], a.stderr + b.stderr).toEqual([0, 0]);
+    expect(keysReceived()).toEqual([id]);
+    expect(leadsOnDisk(dir)[0].attempts.map((attempt) => attempt.ok)).toEqual([false, true]);
+    // The claims of the attempt made, the dead sender's among them, are gone with its release.
+    await expect.poll(() => claimFilesOf(dir, id)).toEqual([]);
+    expect(site.logs()).not.toContain('"level":"error"');
   });
 });
 
