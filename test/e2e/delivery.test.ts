@@ -402,6 +402,44 @@ describe("stopping during a retry", () => {
   });
 });
 
+describe("interrupting `leads:resend`", () => {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
+    it(`on ${signal}, gives back the lead in hand unrecorded, sends no other, and exits ${code} at once`, async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-interrupt-"));
+      const failedAt = new Date(Date.now() - DAY);
+      const ids = ["55555555-5555-4555-8555-555555555555", "66666666-6666-4666-8666-666666666666"];
+      for (const [i, id] of ids.entries())
+        writeLead(dataDir, {
+          id,
+          createdAt: new Date(failedAt.getTime() + i),
+          status: "undelivered",
+          attempts: [{ at: failedAt, ok: false }],
+          comment: id,
+        });
+      notify.mode = "hang";
+      notify.started = 0;
+      const run = startResend(dataDir);
+      await expect.poll(() => notify.started, { timeout: 15_000 }).toBe(1);
+      const interrupted = Date.now();
+      run.child.kill(signal);
+      const result = await run.done;
+      expect(result.status, result.stderr).toBe(code);
+      // Far sooner than the 5 s notify timeout.
+      expect(Date.now() - interrupted).toBeLessThan(4_000);
+      expect(result.stderr).toContain(`interrupted by ${signal}`);
+      expect(notify.started).toBe(1);
+      for (const lead of leadsOnDisk(dataDir)) {
+        expect(lead.status).toBe("undelivered");
+        expect(lead.attempts).toHaveLength(1);
+        expect(claimFilesOf(dataDir, lead.id)).toEqual([]);
+      }
+    });
+  }
+});
+
 describe("/metrics", () => {
   it("is off (404) unless METRICS_TOKEN is set", async () => {
     const site = await server();
