@@ -2,6 +2,8 @@
  * The Node entry: one Express app serving static assets, /healthz and the Remix handler.
  * Remix bundles this file with the app into build/index.js (remix.config.js `server`).
  */
+// First: `npm run leads:resend` must own SIGINT and SIGTERM before anything else loads.
+import { resendInterruptedBy, resendMode, resendStop, signalExitCode } from "./resend-signals.server";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -52,15 +54,22 @@ pageCache.setTtl(Math.min(PAGE_CACHE_MAX_MS, config.PARTS_CACHE_TTL_SECONDS * 10
 
 // `node build/index.js --resend-leads` (npm run leads:resend): send what could not be delivered, then exit.
 // Safe beside the running server and beside another run: each lead is claimed before it is sent.
-if (process.argv.includes("--resend-leads")) {
+if (resendMode) {
   if (!config.NOTIFY_API_URL) {
     process.stderr.write("NOTIFY_API_URL is not set: leads are kept locally, nothing to re-send.\n");
     process.exit(1);
   }
-  const result = await services.notify.retryPass({ mode: "all" });
+  const result = await services.notify.retryPass({ mode: "all", signal: resendStop });
   process.stdout.write(
     `re-sent leads: ${result.delivered} delivered, ${result.undelivered} still undelivered, ${result.skipped} left to another sender\n`,
   );
+  const interrupted = resendInterruptedBy();
+  if (interrupted) {
+    process.stderr.write(
+      `interrupted by ${interrupted}: the other leads wait for the next run or the server's retry\n`,
+    );
+    process.exit(signalExitCode(interrupted));
+  }
   process.exit(result.undelivered > 0 ? 2 : 0);
 }
 

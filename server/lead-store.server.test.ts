@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLeadStore, isLeadId, type LeadRecord, type LeadStore } from "./lead-store.server";
 
 let dataDir: string;
@@ -75,16 +76,67 @@ describe("claims", () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
 
-  it("takes over a claim older than its time to live, and only one of the senders that find it does", async () => {
+  const writeClaim = (name: string, holder: { pid: number; host?: string; token?: string }) =>
     fs.writeFileSync(
-      path.join(store.dir, id, "claim-0.0"),
-      JSON.stringify({ pid: process.pid, host: os.hostname(), token: "", at: "" }),
+      path.join(store.dir, id, name),
+      JSON.stringify({ host: os.hostname(), token: "x", at: new Date().toISOString(), ...holder }),
     );
+  const deadPid = () =>
+    Number(
+      spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout,
+    );
+
+  it("takes over a claim older than its time to live by creating the next generation, deleting none, and only one of the senders that find it does", async () => {
+    writeClaim("claim-0.0", { pid: process.pid, token: "" });
     const old = new Date(Date.now() - 120_000);
     fs.utimesSync(path.join(store.dir, id, "claim-0.0"), old, old);
     const claims = await Promise.all(Array.from({ length: 5 }, () => createLeadStore(dataDir).claim(id, 0, 60_000)));
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(claimFiles(id)).toEqual(["claim-0.1"]);
+    expect(claimFiles(id)).toEqual(["claim-0.0", "claim-0.1"]);
+  });
+
+  it("after a takeover, a third sender gets the attempt neither by the taken-over generation nor a new one", async () => {
+    writeClaim("claim-0.0", { pid: deadPid() });
+    const taken = await store.claim(id, 0, 60_000);
+    expect(taken).not.toBeNull();
+    expect(await createLeadStore(dataDir).claim(id, 0, 60_000)).toBeNull();
+    expect(claimFiles(id)).toEqual(["claim-0.0", "claim-0.1"]);
+  });
+
+  it("refuses the attempt while another live claim of it exists, whatever its generation", async () => {
+    writeClaim("claim-0.0", { pid: process.ppid });
+    writeClaim("claim-0.3", { pid: deadPid() });
+    expect(await store.claim(id, 0, 60_000)).toBeNull();
+    expect(claimFiles(id)).toEqual(["claim-0.0", "claim-0.3"]);
+  });
+
+  it("steps back from the claim it made when a live one of a lower generation appeared meanwhile", async () => {
+    writeClaim("claim-0.0", { pid: deadPid() });
+    const write = fsp.writeFile;
+    // A sender that found the folder empty earlier creates claim-0.0 again while this one creates claim-0.1.
+    const spy = vi.spyOn(fsp, "writeFile").mockImplementationOnce(async (...args) => {
+      fs.rmSync(path.join(store.dir, id, "claim-0.0"));
+      writeClaim("claim-0.0", { pid: process.ppid });
+      return write(...args);
+    });
+    expect(await store.claim(id, 0, 60_000)).toBeNull();
+    spy.mockRestore();
+    expect(claimFiles(id)).toEqual(["claim-0.0"]);
+  });
+
+  it("release removes only its own claim while the attempt is not on record, and every claim of the attempt once it is", async () => {
+    writeClaim("claim-0.0", { pid: deadPid() });
+    const abandoned = await store.claim(id, 0, 60_000);
+    await abandoned!.release();
+    expect(claimFiles(id)).toEqual(["claim-0.0"]);
+    const made = await store.claim(id, 0, 60_000);
+    expect(claimFiles(id)).toEqual(["claim-0.0", "claim-0.1"]);
+    await store.save({
+      ...record(id, new Date().toISOString()),
+      attempts: [{ at: new Date().toISOString(), ok: false }],
+    });
+    await made!.release();
+    expect(claimFiles(id)).toEqual([]);
   });
 
   it("takes over a fresh claim whose process on this host is gone, or was an earlier process with this pid", async () => {

@@ -2,7 +2,7 @@
  * Leads on disk under DATA_DIR/leads/{id}/: lead.json plus the uploaded files. Every write is
  * fsynced and renamed into place, so a lead the visitor was told about survives a crash. A
  * sender claims a lead before sending it (claim files beside lead.json), so two processes never
- * send the same attempt.
+ * send it at the same time.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -65,6 +65,7 @@ export interface LeadSummary {
 
 /** The right to make one attempt at sending a lead (see claim). */
 export interface LeadClaim {
+  /** Gives the claim back; once the attempt is on record, every claim of that attempt goes too. */
   release(): Promise<void>;
 }
 
@@ -79,8 +80,9 @@ export interface LeadStore {
   list(status?: LeadStatus | LeadStatus[]): Promise<LeadRecord[]>;
   /**
    * Claims attempt number `attempt` (the count of attempts already made) of a lead for this
-   * process, or null when another sender holds it. A claim older than `ttlMs`, or left by a
-   * process of this host that is gone, has expired and is taken over.
+   * process, or null when another sender holds it (or two met and both stepped back: the next
+   * pass tries again). A claim older than `ttlMs`, or left by a process of this host that is
+   * gone, has expired and is taken over.
    */
   claim(id: string, attempt: number, ttlMs: number): Promise<LeadClaim | null>;
   filePath(record: LeadRecord, file: StoredFile): string;
@@ -197,43 +199,52 @@ export function createLeadStore(dataDir: string): LeadStore {
   }
 
   /**
-   * Claim files are `claim-{attempt}.{generation}`, created exclusively: of the senders that
-   * want attempt n only one creates `claim-n.0`. Taking over an expired claim is creating the
-   * next generation, so of the senders that find the same expired claim only one wins too.
+   * Claim files are `claim-{attempt}.{generation}`. Invariant: a sender sends attempt n only after
+   * creating its own claim of n and then finding every other claim of n expired (holder gone, or
+   * older than `ttlMs`, which no send outlives). A claim is removed only by its holder, or once n
+   * is on record (a winner then reads the lead again and sends nothing), so of two senders the
+   * later to look saw the other's claim and stepped back. A takeover deletes nothing; the
+   * generation, one above those present and created exclusively, lets one of the senders that
+   * find the same expired claim win.
    */
   async function claim(id: string, attempt: number, ttlMs: number): Promise<LeadClaim | null> {
     const dir = leadDir(id);
+    const claims = async () =>
+      (await fsp.readdir(dir))
+        .map((name) => CLAIM_FILE.exec(name))
+        .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) === attempt)
+        .map((m) => ({ name: m[0], generation: Number(m[2]) }));
+    const anyHeld = async (files: { name: string }[]) => {
+      for (const f of files) if (!(await claimExpired(path.join(dir, f.name), ttlMs))) return true;
+      return false;
+    };
+    const before = await claims();
+    if (await anyHeld(before)) return null;
+    const generation = Math.max(-1, ...before.map((f) => f.generation)) + 1;
+    const own = `claim-${attempt}.${generation}`;
     const holder: ClaimHolder = {
       pid: process.pid,
       host: os.hostname(),
       token: PROCESS_TOKEN,
       at: new Date().toISOString(),
     };
-    const create = async (generation: number) => {
-      const file = path.join(dir, `claim-${attempt}.${generation}`);
-      try {
-        await fsp.writeFile(file, JSON.stringify(holder), { flag: "wx" });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
-        throw error;
-      }
-      return file;
-    };
-    let file = await create(0);
-    if (!file) {
-      const generations = (await fsp.readdir(dir))
-        .map((name) => CLAIM_FILE.exec(name))
-        .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) === attempt)
-        .map((m) => Number(m[2]));
-      const top = Math.max(-1, ...generations);
-      if (top >= 0 && !(await claimExpired(path.join(dir, `claim-${attempt}.${top}`), ttlMs))) return null;
-      file = await create(top + 1);
-      if (!file) return null;
-      // The claims this one replaced have expired: tidy them away.
-      for (const g of generations) if (g <= top) await fsp.rm(path.join(dir, `claim-${attempt}.${g}`), { force: true });
+    try {
+      await fsp.writeFile(path.join(dir, own), JSON.stringify(holder), { flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
+      throw error;
     }
-    const own = file;
-    return { release: () => fsp.rm(own, { force: true }) };
+    if (await anyHeld((await claims()).filter((f) => f.name !== own))) {
+      await fsp.rm(path.join(dir, own), { force: true });
+      return null;
+    }
+    return {
+      async release() {
+        const made = ((await load(id))?.attempts.length ?? 0) > attempt;
+        const names = made ? (await claims()).map((f) => f.name) : [own];
+        for (const name of names) await fsp.rm(path.join(dir, name), { force: true });
+      },
+    };
   }
 
   return {

@@ -7,7 +7,7 @@
  * Every call carries `Idempotency-Key: {lead id}`, the same on every attempt, so the service
  * can drop a copy it already has (an answer lost on the way back is followed by a re-send).
  * A sender claims each attempt on disk first (LeadStore.claim): two processes never send the
- * same attempt of the same lead.
+ * same lead at the same time.
  */
 import fs from "node:fs";
 import type { Config } from "./config.server";
@@ -165,15 +165,17 @@ export function createNotifyGateway(
       log.info("lead stored locally", { lead: record.id, form: record.form });
       return { ok: true, id: record.id, status: kept.status };
     }
-    // A fresh lead: nobody else can hold its first attempt (the retry leaves pending leads alone
+    // A fresh lead: nobody else should hold its first attempt (the retry leaves pending leads alone
     // for PENDING_GRACE_MS, longer than any timeout), so the claim is for a crash in the middle.
     const claim = await store.claim(record.id, 0, claimTtlMs);
+    // Had a retry got there first after all, the lead is its to send.
+    if (!claim) return { ok: false, id: record.id, status: record.status };
     try {
       const done = await attempt(record);
       await store.save(done);
       return { ok: done.status === "delivered", id: record.id, status: done.status };
     } finally {
-      await claim?.release();
+      await claim.release();
     }
   }
 

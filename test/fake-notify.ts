@@ -34,17 +34,42 @@ export interface FakeNotify {
   started: number;
   /** Share of the requests the "flaky" mode hangs up on after taking them. */
   flakyShare: number;
+  /** Requests per Idempotency-Key that have arrived and are neither answered nor cut off. */
+  inFlight: Map<string, number>;
+  /**
+   * Requests that arrived while another with the same Idempotency-Key was in flight (from its
+   * arrival until its answer was sent or its connection closed): a lead sent twice at once.
+   */
+  overlaps: number;
   close(): Promise<void>;
 }
 
 /** A fake not listening yet: `startFakeNotify` fills in its url and close. */
 export function newFakeNotify(): FakeNotify {
-  return { url: "", received: [], mode: "ok", slowMs: 3000, started: 0, flakyShare: 1 / 3, close: async () => {} };
+  return {
+    url: "",
+    received: [],
+    mode: "ok",
+    slowMs: 3000,
+    started: 0,
+    flakyShare: 1 / 3,
+    inFlight: new Map(),
+    overlaps: 0,
+    close: async () => {},
+  };
 }
 
 export async function startFakeNotify(state: FakeNotify = newFakeNotify()): Promise<FakeNotify> {
   const server = http.createServer(async (req, res) => {
     state.started++;
+    const key = req.headers["idempotency-key"];
+    if (typeof key === "string") {
+      const now = (state.inFlight.get(key) ?? 0) + 1;
+      state.inFlight.set(key, now);
+      if (now > 1) state.overlaps++;
+      // "close" comes once: after the answer went out, or when the connection was dropped first.
+      res.on("close", () => state.inFlight.set(key, (state.inFlight.get(key) ?? 1) - 1));
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);

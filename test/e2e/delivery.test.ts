@@ -3,7 +3,7 @@
  * Idempotency-Key on every notify call, the background retry and its 7-day limit, claims that
  * keep concurrent senders from sending a lead twice, and /metrics.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +28,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   notify.received = [];
+  notify.overlaps = 0;
   notify.mode = "ok";
 });
 
@@ -83,24 +84,41 @@ function consentIps(dataDir: string): string[] {
 
 const keysReceived = () => notify.received.map((r) => r.headers["idempotency-key"]);
 
-/** `npm run leads:resend` against `dataDir`, as a child process (async: the fake answers from this one). */
-function resendLeads(dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        ...notifyEnv({ NOTIFY_TIMEOUT_MS: "5000" }),
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
+interface ResendRun {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
 }
+
+/** `npm run leads:resend` against `dataDir`, as a child process (async: the fake answers from this one). */
+function startResend(dataDir: string): { child: ChildProcess; done: Promise<ResendRun> } {
+  const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      ...notifyEnv({ NOTIFY_TIMEOUT_MS: "5000" }),
+    },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (c) => (stdout += c));
+  child.stderr!.on("data", (c) => (stderr += c));
+  const done = new Promise<ResendRun>((resolve) =>
+    // "close", not "exit": the process has exited and everything it wrote has been read.
+    child.on("close", (status, signal) => resolve({ status, signal, stdout, stderr })),
+  );
+  return { child, done };
+}
+
+const resendLeads = (dataDir: string) => startResend(dataDir).done;
+
+const claimFilesOf = (dataDir: string, id: string) =>
+  fs
+    .readdirSync(path.join(dataDir, "leads", id))
+    .filter((f) => f.startsWith("claim"))
+    .sort();
 
 /** A lead as an earlier version of the site (or a stopped one) left it on disk. */
 function writeLead(
@@ -317,6 +335,44 @@ describe("one sender per lead", () => {
     expect(keysReceived()).toEqual([crashed]);
     expect(leadsOnDisk(dir).find((l) => l.id === live)?.status).toBe("undelivered");
   });
+
+  it("after a sender is killed mid-send, the server's retry and two `leads:resend` runs at once never send the lead twice at the same time", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-kill-"));
+    const id = "44444444-4444-4444-8444-444444444444";
+    const failedAt = new Date(Date.now() - DAY);
+    writeLead(dir, {
+      id,
+      createdAt: failedAt,
+      status: "undelivered",
+      attempts: [{ at: failedAt, ok: false }],
+      comment: id,
+    });
+    // A sender holds the lead in flight and is killed: its claim stays behind, as after a crash.
+    notify.mode = "hang";
+    const killed = startResend(dir);
+    await expect.poll(() => notify.inFlight.get(id) ?? 0, { timeout: 15_000 }).toBe(1);
+    killed.child.kill("SIGKILL");
+    expect((await killed.done).signal).toBe("SIGKILL");
+    expect(claimFilesOf(dir, id)).toEqual(["claim-1.0"]);
+    await expect.poll(() => notify.inFlight.get(id)).toBe(0);
+
+    // Slow answers keep whoever sends the lead in flight long enough to meet the others.
+    notify.mode = "slow";
+    notify.slowMs = 3000;
+    const [site, a, b] = await Promise.all([
+      server(notifyEnv({ DATA_DIR: dir, NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "10000" })),
+      resendLeads(dir),
+      resendLeads(dir),
+    ]);
+    await expect.poll(() => leadsOnDisk(dir)[0].status, { timeout: 20_000 }).toBe("delivered");
+    expect(notify.overlaps).toBe(0);
+    expect([a.status, b.status], a.stderr + b.stderr).toEqual([0, 0]);
+    expect(keysReceived()).toEqual([id]);
+    expect(leadsOnDisk(dir)[0].attempts.map((attempt) => attempt.ok)).toEqual([false, true]);
+    // The claims of the attempt made, the dead sender's among them, are gone with its release.
+    await expect.poll(() => claimFilesOf(dir, id)).toEqual([]);
+    expect(site.logs()).not.toContain('"level":"error"');
+  });
 });
 
 describe("stopping during a retry", () => {
@@ -346,6 +402,44 @@ describe("stopping during a retry", () => {
     expect(lead.attempts).toHaveLength(1);
     expect(fs.readdirSync(path.join(dataDir, "leads", id)).filter((f) => f.startsWith("claim"))).toEqual([]);
   });
+});
+
+describe("interrupting `leads:resend`", () => {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
+    it(`on ${signal}, gives back the lead in hand unrecorded, sends no other, and exits ${code} at once`, async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-interrupt-"));
+      const failedAt = new Date(Date.now() - DAY);
+      const ids = ["55555555-5555-4555-8555-555555555555", "66666666-6666-4666-8666-666666666666"];
+      for (const [i, id] of ids.entries())
+        writeLead(dataDir, {
+          id,
+          createdAt: new Date(failedAt.getTime() + i),
+          status: "undelivered",
+          attempts: [{ at: failedAt, ok: false }],
+          comment: id,
+        });
+      notify.mode = "hang";
+      notify.started = 0;
+      const run = startResend(dataDir);
+      await expect.poll(() => notify.started, { timeout: 15_000 }).toBe(1);
+      const interrupted = Date.now();
+      run.child.kill(signal);
+      const result = await run.done;
+      expect(result.status, result.stderr).toBe(code);
+      // Far sooner than the 5 s notify timeout.
+      expect(Date.now() - interrupted).toBeLessThan(4_000);
+      expect(result.stderr).toContain(`interrupted by ${signal}`);
+      expect(notify.started).toBe(1);
+      for (const lead of leadsOnDisk(dataDir)) {
+        expect(lead.status).toBe("undelivered");
+        expect(lead.attempts).toHaveLength(1);
+        expect(claimFilesOf(dataDir, lead.id)).toEqual([]);
+      }
+    });
+  }
 });
 
 describe("/metrics", () => {

@@ -116,6 +116,7 @@ export function fakeNotifyForFile(): FakeNotify {
   afterAll(() => notify.close());
   beforeEach(() => {
     notify.received = [];
+    notify.overlaps = 0;
     notify.mode = "ok";
   });
   return notify;
