@@ -50,8 +50,12 @@ export interface LeadRecord {
 }
 
 export interface OrderSummary {
-  lines: { id: string; slug: string; name: string; price: number; amount: number }[];
+  /** `article` is missing in orders kept before it was recorded. */
+  lines: { id: string; slug: string; name: string; article?: string; price: number; amount: number }[];
+  /** What the customer pays: the goods and the delivery. */
   total: number;
+  /** How the order is delivered and what that costs; missing in orders kept before it was chosen. */
+  delivery?: { label: string; cost: number };
 }
 
 /** What the retry and the metrics need of a lead, without its personal data. */

@@ -40,7 +40,8 @@ export interface NotifyGateway {
   sendJson(
     form: string,
     body: { name: string; fields: NotifyField[] },
-    extra?: { order?: OrderSummary },
+    /** `id`: the lead's id when the body names it already (an order's number); a new one otherwise. */
+    extra?: { order?: OrderSummary; id?: string },
   ): Promise<DeliveryResult>;
   /** Deliver a multipart notification (call 3) whose files were already written into the reserved lead folder. */
   sendMultipart(
@@ -222,7 +223,7 @@ export function createNotifyGateway(
     store,
     sendJson(form, body, extra = {}) {
       return deliver({
-        id: newLeadId(),
+        id: extra.id ?? newLeadId(),
         form,
         createdAt: new Date().toISOString(),
         status: "pending",

@@ -6,6 +6,9 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
+import { deliveryCost, deliveryCostText, deliveryLabel } from "~/lib/delivery";
+import { formatRub } from "~/lib/format";
+import { orderNumber } from "~/lib/order-number";
 import { serializeCartCookie } from "~/lib/cookies";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { orderValidator } from "~/lib/lead-forms";
@@ -13,13 +16,19 @@ import { ORDER_ERROR } from "~/lib/lead-schemas";
 import { phoneForSending } from "~/lib/phone";
 import { isSecure, lastOrderCookieHeader, readCart } from "./cookies.server";
 import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
-import type { NotifyField } from "./lead-store.server";
+import { newLeadId, type NotifyField } from "./lead-store.server";
 
-const ORDER_FIELDS = ["name", "phone", "inn", "email", "city", "invoice", "consent"] as const;
+const ORDER_FIELDS = ["name", "phone", "inn", "email", "city", "invoice", "comment", "delivery", "consent"] as const;
 
-/** One line per item: the part's link, its name and the quantity. */
+/** One line per item: the part's link, its name and the quantity (spec §7), then its article and price. */
 function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
-  return lines.map((line) => `${siteUrl}/catalog/parts/${line.slug} ${line.name} — ${line.amount} шт.`).join("\n");
+  return lines
+    .map(
+      (line) =>
+        `${siteUrl}/catalog/parts/${line.slug} ${line.name} — ${line.amount} шт., ` +
+        `артикул ${line.article || "-"}, ${formatRub(line.price)}`,
+    )
+    .join("\n");
 }
 
 export async function handleOrderAction(request: Request, context: AppLoadContext) {
@@ -45,6 +54,11 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     form: "order",
     version: CONSENT_TEXT_VERSION,
   });
+  // The id (a UUID) is the order number's source and the notify service's Idempotency-Key.
+  const id = newLeadId();
+  const goodsTotal = cartTotal(lines);
+  const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
+  const total = goodsTotal + shipping.cost;
   const fields: NotifyField[] = [
     { key: "name", value: data.name },
     { key: "phone", value: phoneForSending(data.phone) },
@@ -53,14 +67,19 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     { key: "city", value: data.city },
     { key: "invoice", value: data.invoice ? "Да" : "Нет" },
     { key: "goods", value: goodsText(services.config.SITE_URL, lines) },
+    // After the spec's fields, what the dealer needs to fulfil it.
+    { key: "delivery", value: `${shipping.label}, ${deliveryCostText(shipping.cost)}` },
+    { key: "comment", value: data.comment },
+    { key: "total", value: formatRub(total) },
+    { key: "order", value: orderNumber(id) },
   ];
-  // The lines as ordered stay on disk with the order, for its success page; the id (a UUID) is
-  // the order number's source and the notify service's Idempotency-Key.
+  // The lines as ordered stay on disk with the order, for its success page.
   const order = {
-    lines: lines.map((l) => ({ id: l.id, slug: l.slug, name: l.name, price: l.price, amount: l.amount })),
-    total: cartTotal(lines),
+    lines: lines.map(({ id, slug, name, article, price, amount }) => ({ id, slug, name, article, price, amount })),
+    total,
+    delivery: shipping,
   };
-  const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order });
+  const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
 
   const secure = isSecure(services.config);

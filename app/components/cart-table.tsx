@@ -32,7 +32,10 @@ export function CartTable({ lines }: { lines: CartLine[] }) {
               <td data-label="Наименование">
                 <div className="cart-table__name">
                   <PartImage src={line.image} alt="" width={64} height={48} />
-                  <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
+                  <div>
+                    <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
+                    <div className="muted">Артикул: {line.article || "-"}</div>
+                  </div>
                 </div>
               </td>
               <td data-label="В наличии">{line.balance} ед.</td>

@@ -3,6 +3,7 @@
  * the same field rules, so a message never differs between the two sides.
  */
 import { z } from "zod";
+import { parseDelivery } from "./delivery";
 import { canonicalPhone } from "./phone";
 
 export const MESSAGES = {
@@ -81,6 +82,8 @@ export const orderSchema = z.object({
   email: emailField,
   city: text(200),
   invoice: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  comment: text(),
+  delivery: z.preprocess(parseDelivery, z.enum(["pickup", "courier", "transport"])),
   consent: consentField,
 });
 

@@ -3,8 +3,10 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
+import { DeliveryChoice } from "~/components/delivery-choice";
 import { OrderForm } from "~/components/forms/order-form";
 import { cartLines, cartTotal } from "~/lib/cart-lines";
+import { deliveryCost, deliveryCostText, deliveryLabel, parseDelivery } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -18,8 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
   const lines = snapshot ? cartLines(readCart(request), snapshot.byId) : [];
   if (snapshot && lines.length === 0) throw redirect("/");
+  const delivery = parseDelivery(new URL(request.url).searchParams.get("delivery"));
   return json(
-    { lines, error: snapshot ? null : PARTS_LOAD_ERROR },
+    { lines, delivery, error: snapshot ? null : PARTS_LOAD_ERROR },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -29,10 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MakeOrder() {
-  const { lines, error } = useLoaderData<typeof loader>();
+  const { lines, delivery, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ formError?: string; values?: Record<string, string> }>();
   const navigation = useNavigation();
   const shown = useShownCartLines(lines);
+  const goodsTotal = cartTotal(shown);
+  const shipping = deliveryCost(delivery, goodsTotal);
 
   useEffect(() => {
     if (actionData?.formError && navigation.state === "idle") window.alert(actionData.formError);
@@ -50,23 +55,42 @@ export default function MakeOrder() {
         </p>
       ) : null}
       <div className="order">
-        <OrderForm defaultValues={actionData?.values} formError={actionData?.formError} />
+        <div className="order__main">
+          <DeliveryChoice method={delivery} goodsTotal={goodsTotal} />
+          <OrderForm delivery={delivery} defaultValues={actionData?.values} formError={actionData?.formError} />
+        </div>
         <aside className="order__summary" aria-labelledby="summary-title">
           <h2 id="summary-title">Ваш заказ</h2>
           <ul className="order__lines">
             {shown.map((line) => (
               <li key={line.id}>
-                <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
+                <span className="order__line-name">
+                  <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
+                  <span className="muted"> Артикул: {line.article || "-"}</span>
+                </span>
                 <span>
                   {line.amount} × {formatRub(line.price)}
                 </span>
               </li>
             ))}
           </ul>
+          <dl className="order__sums">
+            <div>
+              <dt>Товары</dt>
+              <dd>{formatRub(goodsTotal)}</dd>
+            </div>
+            <div>
+              <dt>{deliveryLabel(delivery)}</dt>
+              <dd data-testid="delivery-cost">{deliveryCostText(shipping)}</dd>
+            </div>
+          </dl>
           <p className="order__total">
-            Итого: <strong>{formatRub(cartTotal(shown))}</strong>
+            Итого: <strong data-testid="order-summary-total">{formatRub(goodsTotal + shipping)}</strong>
           </p>
-          <p className="muted">Цены с учетом НДС. Доставка — по условиям на странице «Оплата и доставка».</p>
+          <p className="muted">
+            Цены с учетом НДС. Доставка курьером и до транспортной компании бесплатна от 5 000 ₽ —{" "}
+            <Link to="/delivery">об оплате и доставке</Link>.
+          </p>
           <Link to="/cart">Изменить состав заказа</Link>
         </aside>
       </div>

@@ -6,6 +6,7 @@ import { SALES_POINTS, SITE } from "~/data/site";
 import { DELIVERY } from "~/data/terms";
 import { ecommerceEvent } from "~/lib/analytics";
 import { serializeCartCookie } from "~/lib/cookies";
+import { deliveryCostText } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { orderNumber } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
@@ -27,7 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const record = last ? await services.notify.store.load(last.id) : undefined;
   const order =
     record?.form === "order" && record.order
-      ? { id: record.id, number: orderNumber(record.id), lines: record.order.lines, total: record.order.total }
+      ? {
+          id: record.id,
+          number: orderNumber(record.id),
+          lines: record.order.lines,
+          total: record.order.total,
+          delivery: record.order.delivery ?? null,
+        }
       : null;
   // The analytics purchase event is sent once; a reload shows the order without counting it again.
   const purchasePending = Boolean(order && last?.purchasePending);
@@ -92,6 +99,7 @@ export default function OrderSuccess() {
               <tr key={line.id} data-testid={`order-line-${line.id}`}>
                 <td data-label="Наименование">
                   <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
+                  {line.article !== undefined ? <div className="muted">Артикул: {line.article || "-"}</div> : null}
                 </td>
                 <td data-label="Цена">{formatRub(line.price)}</td>
                 <td data-label="Количество" data-testid="line-amount">
@@ -103,10 +111,17 @@ export default function OrderSuccess() {
           </tbody>
         </table>
       </div>
+      {order.delivery ? (
+        <p className="order-done__delivery" data-testid="order-delivery">
+          {order.delivery.label}: {deliveryCostText(order.delivery.cost)}
+        </p>
+      ) : null}
       <p className="order__total order-done__total">
         Итого: <strong data-testid="order-total">{formatRub(order.total)}</strong>
       </p>
-      <p className="muted order-done__note">Цены с учетом НДС, без доставки.</p>
+      <p className="muted order-done__note">
+        {order.delivery ? "Цены с учетом НДС, доставка включена." : "Цены с учетом НДС, без доставки."}
+      </p>
 
       <h2>Что дальше</h2>
       <ol className="steps order-done__steps">

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DELIVERY_METHODS } from "~/lib/delivery";
 import { orderNumber } from "~/lib/order-number";
 import type { Part } from "~/lib/part";
 import { generateParts } from "~server/demo-catalogue.server";
@@ -15,6 +16,19 @@ const soldOut = parts.find((p) => p.balance === 0)!;
 
 const notify = fakeNotifyForFile();
 const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "cart-key" }));
+
+const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
+
+/** Roubles as the site writes them ('12 600 ₽', '99,5 ₽'), with plain spaces. */
+const rub = (n: number) => plain(`${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(n)} ₽`);
+
+/** Picks a delivery method as a visitor does; without JavaScript 'Выбрать' recalculates the summary. */
+async function chooseDelivery(page: Page, label: string, javaScriptEnabled: boolean) {
+  await page.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Выбрать" }).click();
+  const method = DELIVERY_METHODS.find((m) => m.label === label)!.id;
+  await page.waitForURL((url) => url.searchParams.get("delivery") === method);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -36,6 +50,7 @@ async function expectOrderShown(page: Page, id: string, total: number) {
   const first = page.getByTestId(`order-line-${twoInStock.id}`);
   await expect(first.getByRole("link").textContent()).resolves.toBe(twoInStock.fullName);
   await expect(first.getByTestId("line-amount").textContent()).resolves.toBe("2 шт.");
+  await first.getByText(`Артикул: ${twoInStock.article || "-"}`).waitFor();
   await expect(page.getByTestId(`order-line-${another.id}`).getByTestId("line-amount").textContent()).resolves.toBe(
     "1 шт.",
   );
@@ -106,6 +121,11 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
         .replace(/\s/g, "\u00a0")
         .slice(0, 2),
     );
+    for (const part of [twoInStock, another])
+      await page
+        .getByTestId(`cart-line-${part.id}`)
+        .getByText(`Артикул: ${part.article || "-"}`)
+        .waitFor();
     const total = twoInStock.price * 2 + another.price;
     const shownTotal = (await page.getByTestId("cart-total").textContent())!.replace(/\D/g, "");
     expect(Number(shownTotal)).toBe(Math.round(total));
@@ -113,10 +133,24 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.waitForURL("**/make-order");
     await ready(page, javaScriptEnabled);
 
+    // Each line with its article; then the delivery: courier in the city, free from 5 000 ₽ (spec §9).
+    for (const part of [twoInStock, another])
+      await page
+        .locator(".order__summary")
+        .getByText(`Артикул: ${part.article || "-"}`)
+        .waitFor();
+    await chooseDelivery(page, "Курьер по городу", javaScriptEnabled);
+    const courier = total >= 5000 ? 0 : 300;
+    await expect(page.getByTestId("delivery-cost").textContent().then(plain)).resolves.toBe(
+      courier ? "300 ₽" : "бесплатно",
+    );
+    await expect(page.getByTestId("order-summary-total").textContent().then(plain)).resolves.toBe(rub(total + courier));
+
     await page.getByLabel("ФИО").fill("Кузнецов Алексей");
     await page.getByLabel("Телефон").fill(javaScriptEnabled ? "9234567890" : "+7 (923) 456-78-90");
+    await page.getByLabel("Комментарий").fill("VIN LFWSRXRJ0K1A00001");
     await page.getByLabel("Email").fill("alex@example.ru");
-    await page.getByLabel("Город").fill("Красноярск");
+    await page.getByLabel("Город", { exact: true }).fill("Красноярск");
     await page.getByLabel("ИНН организации").fill("2465123456");
     await page.getByLabel("Нужен счёт на оплату для организации").check();
     await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
@@ -124,7 +158,9 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
 
     expect(notify.received).toHaveLength(1);
-    expect(notify.received[0].json).toEqual({
+    const order = newestOrder();
+    const sent = notify.received[0].json!;
+    expect({ ...sent, fields: sent.fields.map((f) => ({ key: f.key, value: plain(f.value) })) }).toEqual({
       name: "order",
       fields: [
         { key: "name", value: "Кузнецов Алексей" },
@@ -135,19 +171,28 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
         { key: "invoice", value: "Да" },
         {
           key: "goods",
+          // Each line starts with the part's link, its name and the quantity (spec §7).
           value: [
-            `${suite.server.url}/catalog/parts/${twoInStock.slug} ${twoInStock.fullName} — 2 шт.`,
-            `${suite.server.url}/catalog/parts/${another.slug} ${another.fullName} — 1 шт.`,
+            `${suite.server.url}/catalog/parts/${twoInStock.slug} ${twoInStock.fullName} — 2 шт., ` +
+              `артикул ${twoInStock.article || "-"}, ${rub(twoInStock.price)}`,
+            `${suite.server.url}/catalog/parts/${another.slug} ${another.fullName} — 1 шт., ` +
+              `артикул ${another.article || "-"}, ${rub(another.price)}`,
           ].join("\n"),
         },
+        { key: "delivery", value: `Курьер по городу, ${courier ? "300 ₽" : "бесплатно"}` },
+        { key: "comment", value: "VIN LFWSRXRJ0K1A00001" },
+        { key: "total", value: rub(total + courier) },
+        { key: "order", value: orderNumber(order.id) },
       ],
     });
     // The end of the order: its number, what was ordered and what happens next. The order's id
-    // is the same on disk and in the notify call's Idempotency-Key (the body above is the spec's).
-    const order = newestOrder();
+    // is the same on disk and in the notify call's Idempotency-Key.
     expect(order.id).toMatch(UUID);
     expect(notify.received[0].headers["idempotency-key"]).toBe(order.id);
-    await expectOrderShown(page, order.id, total);
+    await expectOrderShown(page, order.id, total + courier);
+    await expect(page.getByTestId("order-delivery").textContent().then(plain)).resolves.toBe(
+      `Курьер по городу: ${courier ? "300 ₽" : "бесплатно"}`,
+    );
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина");
     if (javaScriptEnabled) {
       expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
@@ -159,7 +204,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     // A reload shows the same order, without counting the purchase again.
     await page.reload();
     await ready(page, javaScriptEnabled);
-    await expectOrderShown(page, order.id, total);
+    await expectOrderShown(page, order.id, total + courier);
     if (javaScriptEnabled) {
       await settled(page, true);
       const events = (await dataLayer(page)) as { ecommerce: { purchase?: unknown } }[];
@@ -167,6 +212,35 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     }
     await page.goto("/make-order");
     expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  it("adds 300 ₽ for a courier or a transport company below 5 000 ₽, nothing from 5 000 ₽, nothing for pickup", async () => {
+    const cheap = parts.find((p) => p.price < 4000 && p.balance >= 1)!;
+    const dear = parts.find((p) => p.price >= 5000 && p.balance >= 1)!;
+    for (const [part, cost] of [
+      [cheap, 300],
+      [dear, 0],
+    ] as const) {
+      const { page } = await openPage(suite, "/make-order", {
+        javaScriptEnabled,
+        init: (_page, context) => context.addCookies([{ name: "cart", value: `${part.id}.1`, url: suite.server.url }]),
+      });
+      const summary = async () => ({
+        delivery: plain(await page.getByTestId("delivery-cost").textContent()),
+        total: plain(await page.getByTestId("order-summary-total").textContent()),
+      });
+      // Pickup is chosen until the visitor picks another way.
+      await expect(page.getByRole("radio", { name: /^Самовывоз/ }).isChecked()).resolves.toBe(true);
+      await expect(summary()).resolves.toEqual({ delivery: "бесплатно", total: rub(part.price) });
+      for (const label of ["До транспортной компании", "Курьер по городу"]) {
+        await chooseDelivery(page, label, javaScriptEnabled);
+        await expect(page.locator(".order__sums").getByText(label).count()).resolves.toBe(1);
+        await expect(summary()).resolves.toEqual({
+          delivery: cost ? "300 ₽" : "бесплатно",
+          total: rub(part.price + cost),
+        });
+      }
+    }
   });
 
   it("keeps the visitor on the form with what was typed when the order fails", async () => {

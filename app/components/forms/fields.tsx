@@ -150,11 +150,11 @@ export function PhoneField({ formId }: { formId: string }) {
   );
 }
 
-export function CommentField({ formId }: { formId: string }) {
+export function CommentField({ formId, hint }: { formId: string; hint?: string }) {
   const { error, getInputProps } = useField("comment", { validationBehavior: BEHAVIOUR });
   const id = `${formId}-comment`;
   return (
-    <FieldShell id={id} label="Комментарий" error={error}>
+    <FieldShell id={id} label="Комментарий" error={error} hint={hint}>
       <textarea
         {...getInputProps({ id, rows: 4, maxLength: 2000 })}
         {...CHANGE_ONLY}

@@ -1,15 +1,28 @@
 import { ValidatedForm } from "remix-validated-form";
 import { orderValidator } from "~/lib/lead-forms";
-import { CheckboxField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
+import type { DeliveryMethod } from "~/lib/delivery";
+import {
+  CheckboxField,
+  CommentField,
+  ConsentField,
+  FormAlert,
+  Honeypot,
+  InnField,
+  PhoneField,
+  TextField,
+} from "./fields";
 import { SubmitButton } from "./lead-form";
 
 const FORM_ID = "order";
 
 /** The order form on /make-order: a plain post to the page's own action, checked as it is typed. */
 export function OrderForm({
+  delivery,
   defaultValues,
   formError,
 }: {
+  /** Chosen above the form (components/delivery-choice.tsx). */
+  delivery: DeliveryMethod;
   defaultValues?: Record<string, string>;
   formError?: string;
 }) {
@@ -23,6 +36,7 @@ export function OrderForm({
       noValidate
     >
       <Honeypot />
+      <input type="hidden" name="delivery" value={delivery} />
       <div className="form__grid">
         <TextField formId={FORM_ID} name="name" label="ФИО" required autoComplete="name" />
         <PhoneField formId={FORM_ID} />
@@ -30,6 +44,7 @@ export function OrderForm({
         <TextField formId={FORM_ID} name="city" label="Город" autoComplete="address-level2" />
         <InnField formId={FORM_ID} />
       </div>
+      <CommentField formId={FORM_ID} hint="Например, VIN автомобиля или удобное время доставки" />
       <CheckboxField formId={FORM_ID} name="invoice" label="Нужен счёт на оплату для организации" />
       <ConsentField formId={FORM_ID} />
       <FormAlert message={formError} />

@@ -12,7 +12,9 @@ import { OrderForm } from "./order-form";
  */
 
 function renderOrder() {
-  const Stub = createRemixStub([{ path: "/make-order", Component: () => <OrderForm />, action: () => null }]);
+  const Stub = createRemixStub([
+    { path: "/make-order", Component: () => <OrderForm delivery="pickup" />, action: () => null },
+  ]);
   render(<Stub initialEntries={["/make-order"]} />);
   return screen.getByRole("button", { name: "Оформить заказ" }) as HTMLButtonElement;
 }

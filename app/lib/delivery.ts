@@ -1,0 +1,36 @@
+/**
+ * How an order reaches the customer (spec §9): pickup, courier in the city or to a transport
+ * company; courier and transport company cost 300 ₽ each and nothing from 5 000 ₽ of goods.
+ */
+import { DELIVERY } from "~/data/terms";
+import { formatRub } from "./format";
+
+export const DELIVERY_METHODS = [
+  { id: "pickup", label: "Самовывоз" },
+  { id: "courier", label: "Курьер по городу" },
+  { id: "transport", label: "До транспортной компании" },
+] as const;
+
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number]["id"];
+
+export const DEFAULT_DELIVERY: DeliveryMethod = "pickup";
+
+/** The method named in a URL or a form; anything else is the default. */
+export function parseDelivery(value: unknown): DeliveryMethod {
+  return DELIVERY_METHODS.some((m) => m.id === value) ? (value as DeliveryMethod) : DEFAULT_DELIVERY;
+}
+
+export function deliveryLabel(method: DeliveryMethod): string {
+  return DELIVERY_METHODS.find((m) => m.id === method)!.label;
+}
+
+/** What the method costs for goods worth `goodsTotal` roubles. */
+export function deliveryCost(method: DeliveryMethod, goodsTotal: number): number {
+  if (method === "pickup" || goodsTotal >= DELIVERY.freeFrom) return 0;
+  return method === "courier" ? DELIVERY.courierPrice : DELIVERY.transportCompanyPrice;
+}
+
+/** The cost as the summary shows it: 'бесплатно' or '300 ₽'. */
+export function deliveryCostText(cost: number): string {
+  return cost === 0 ? "бесплатно" : formatRub(cost);
+}
