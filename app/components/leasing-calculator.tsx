@@ -200,7 +200,7 @@ export function LeasingCalculator({
           </div>
           <div className="calc__main">
             <dt>Ежемесячный платеж</dt>
-            <dd data-testid="leasing-payment">≈ {formatRubWhole(estimate.monthlyPayment)}</dd>
+            <dd data-testid="leasing-payment">≈&nbsp;{formatRubWhole(estimate.monthlyPayment)}</dd>
           </div>
           <div>
             <dt>Сумма договора</dt>

@@ -64,10 +64,10 @@ export default function MakeOrder() {
           <ul className="order__lines">
             {shown.map((line) => (
               <li key={line.id}>
-                <span className="order__line-name">
+                <div className="order__line-name">
                   <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
-                  <span className="muted"> Артикул: {line.article || "-"}</span>
-                </span>
+                  <div className="muted">Артикул: {line.article || "-"}</div>
+                </div>
                 <span>
                   {line.amount} × {formatRub(line.price)}
                 </span>
