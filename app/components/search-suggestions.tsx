@@ -2,7 +2,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MIN_SUGGEST_LENGTH } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
-import { highlightPart } from "~/lib/search-index";
+import { highlightPart } from "~/lib/highlight";
 import type { SuggestionsData } from "~/routes/api.parts-suggest";
 import { Highlighted } from "./highlighted";
 

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { MAX_SEARCH_LENGTH, suggestParts } from "~/lib/catalogue-query";
+import { MAX_SEARCH_LENGTH } from "~/lib/catalogue-query";
+import { suggestParts } from "~/lib/catalogue-search";
 
 /** What a suggestion under the search box shows of a part. */
 export interface SuggestionData {
