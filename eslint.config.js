@@ -7,6 +7,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ROUTES = {
+  group: ["~/routes/*", "**/routes/*"],
+  message: "A route is the top of the app: what a component or module shares with it lives in app/lib.",
+};
+const COMPONENTS = {
+  group: ["~/components/*", "**/components/*"],
+  message: "Only routes and components use components.",
+};
+const LIB = { group: ["~/lib/*", "**/lib/*"], message: "app/data is plain data: format where it is shown." };
+const SERVER_ONLY = {
+  group: ["~server/*", "**/*.server", "**/server/*"],
+  message: "Components and app/lib go to the browser: server-only values come through loader data.",
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", ".cache/**", "data/**", "coverage/**"] },
   js.configs.recommended,
@@ -28,6 +42,27 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  // One job per file: a production module over 400 lines is usually two (data and tests aside).
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"],
+    ignores: ["app/data/**", "**/*.test.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  // Imports run one way: routes → components → lib → nothing of the app's; data stands alone;
+  // nothing the browser bundles reaches for server-only code.
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, SERVER_ONLY] }] },
+  },
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, COMPONENTS, SERVER_ONLY] }] },
+  },
+  {
+    files: ["app/data/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, COMPONENTS, LIB, SERVER_ONLY] }] },
   },
   {
     files: ["**/*.{js,mjs}"],

@@ -10,7 +10,6 @@ import {
   PUBLIC_HTML_CACHE,
   weakEtag,
 } from "~server/http-cache.server";
-import { pageCache, pageCacheKey } from "~server/page-cache.server";
 import { errorMessage, log } from "~server/log.server";
 import { securityHeaders } from "~server/security-headers.server";
 
@@ -62,8 +61,8 @@ function renderPage(
 
 /**
  * Every page is rendered whole: no loader defers data, so streaming would only split the same
- * bytes into many small writes for the compressor. A whole page also gets an ETag (a 304 for a
- * matching If-None-Match) and, when a shared cache may keep it, a place in the page cache.
+ * bytes into many small writes for the compressor. A page a shared cache may keep also gets an
+ * ETag (a 304 for a matching If-None-Match).
  */
 export default async function handleRequest(
   request: Request,
@@ -95,14 +94,6 @@ export default async function handleRequest(
   // The nonce differs per render; pages that differ only in it are the same page to a cache.
   const etag = weakEtag(nonce ? Buffer.from(html).toString("utf8").replaceAll(nonce, "") : html);
   responseHeaders.set("ETag", etag);
-  if (!responseHeaders.has("Set-Cookie")) {
-    pageCache.set(pageCacheKey(new URL(request.url)), {
-      status,
-      headers: [...responseHeaders],
-      body: Buffer.from(html),
-      etag,
-    });
-  }
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
     // The stored copy keeps its own policy: its nonce is not this response's.
     responseHeaders.delete("Content-Security-Policy");

@@ -14,15 +14,9 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import {
-  createCatalogueSnapshot,
-  runPartsQuery,
-  suggestParts,
-  SUGGESTIONS_LIMIT,
-  PARTS_PAGE_SIZE,
-  type PartsOrder,
-  type PartsQuery,
-} from "~/lib/catalogue-query";
+import type { PartsOrder, PartsQuery } from "~/lib/catalogue-query";
+import { runPartsQuery, suggestParts, SUGGESTIONS_LIMIT, PARTS_PAGE_SIZE } from "~/lib/catalogue-search";
+import { createCatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import type { Part } from "~/lib/part";
 import { buildSearchIndex } from "~/lib/search-index";
 import { generateParts } from "~server/demo-catalogue.server";

@@ -233,7 +233,7 @@ async function main() {
     const partPath = await firstLink(base, "/catalog/parts", /^\/catalog\/parts\/[^/]+$/);
     const paths = ["/", "/catalog/parts", `/catalog/parts?search=${encodeURIComponent("фильтр")}`, partPath, "/cart"];
     const names = ["/", "/catalog/parts", "/catalog/parts?search=фильтр", partPath, "/cart"];
-    // The first request of each page builds the catalogue snapshot and fills the page cache.
+    // The first request builds the catalogue snapshot; one of each page warms the server.
     for (const p of paths) await fetch(base + p);
 
     browser = await chromium.launch({

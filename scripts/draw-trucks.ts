@@ -194,13 +194,16 @@ function bodyOf(t: Truck): Body {
 }
 
 function geometryOf(t: Truck): Geo {
-  const value = (label: string) => t.params.find((row) => row.label === label)?.value ?? "";
-  const mm = (s: string) => Number(s.replace(/\D/g, ""));
+  // Dimensions are measures in millimetres; a wheelbase lists one span per pair of axles.
+  const amounts = (label: string) => {
+    const value = t.params.find((row) => row.label === label)?.value;
+    return typeof value === "object" && value.unit === "мм" ? value.amounts : [];
+  };
   const body = bodyOf(t);
-  const L = mm(value("Длина"));
-  const H = mm(value("Высота"));
-  const W = mm(value("Ширина")) || 2500;
-  const spans = value("Колесная база").split("+").map(mm);
+  const [L = 0] = amounts("Длина");
+  const [H = 0] = amounts("Высота");
+  const W = amounts("Ширина")[0] || 2500;
+  const spans = amounts("Колесная база");
   const count = Number(t.formula.split("x")[0]) / 2;
   if (!L || !H || spans.length !== count - 1 || spans.some((s) => !s)) {
     throw new Error(`${t.slug}: Длина, Высота and a Колесная база with ${count - 1} spans are needed to draw it`);

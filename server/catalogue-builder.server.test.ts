@@ -1,5 +1,7 @@
 import { catalogueWorkerUrl } from "../test/catalogue-worker";
-import { createCatalogueSnapshot, parsePartsQuery, runPartsQuery } from "~/lib/catalogue-query";
+import { parsePartsQuery } from "~/lib/catalogue-query";
+import { runPartsQuery } from "~/lib/catalogue-search";
+import { createCatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { parseCatalogue } from "~/lib/part";
 import { buildCatalogueInWorker, CatalogueBuildError, type BodySlabs } from "./catalogue-builder.server";
 import { generateParts } from "./demo-catalogue.server";

@@ -9,10 +9,11 @@
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
-import type { CatalogueSnapshot } from "~/lib/catalogue-query";
+import type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import type { Part } from "~/lib/part";
 import { sortedLookup } from "~/lib/part-lookup";
-import type { SearchIndex, Vocabulary } from "~/lib/search-index";
+import type { SearchIndex } from "~/lib/search-index";
+import type { Vocabulary } from "~/lib/vocabulary";
 
 /**
  * Where `npm run build` puts the worker: beside build/index.js, which this module is bundled

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
-import { createCatalogueSnapshot } from "~/lib/catalogue-query";
+import { createCatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { parseCatalogue } from "~/lib/part";
 import { sortedPositions } from "~/lib/part-lookup";
 import type { BuildReply, BuildRequest, WorkerMessage } from "./catalogue-builder.server";

@@ -17,7 +17,6 @@ import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
-import { PAGE_CACHE_MAX_MS, pageCache, servePageCache } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
 import { fingerprintedAssets } from "./static-assets.server";
 
@@ -50,7 +49,6 @@ try {
   process.stderr.write(`${(error as Error).message}\n`);
   process.exit(1);
 }
-pageCache.setTtl(Math.min(PAGE_CACHE_MAX_MS, config.PARTS_CACHE_TTL_SECONDS * 1000));
 
 // `node build/index.js --resend-leads` (npm run leads:resend): send what could not be delivered, then exit.
 // Safe beside the running server and beside another run: each lead is claimed before it is sent.
@@ -150,9 +148,6 @@ app.use((req, res, next) => {
   res.locals.route = routeOf(req.path);
   next();
 });
-
-// Anonymous page views answered from the page micro-cache skip loaders and React altogether.
-app.get("*", servePageCache());
 
 app.all(
   "*",

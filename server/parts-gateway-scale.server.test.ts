@@ -6,7 +6,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { catalogueWorkerUrl } from "../test/catalogue-worker";
-import { parsePartsQuery, runPartsQuery } from "~/lib/catalogue-query";
+import { parsePartsQuery } from "~/lib/catalogue-query";
+import { runPartsQuery } from "~/lib/catalogue-search";
 import { parseConfig } from "./config.server";
 import { generateParts } from "./demo-catalogue.server";
 import { log } from "./log.server";

@@ -12,13 +12,13 @@
 import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createCatalogueSnapshot, type CatalogueSnapshot } from "~/lib/catalogue-query";
+import { createCatalogueSnapshot, type CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { buildCatalogueInWorker, CATALOGUE_WORKER_URL, type BodySlabs } from "./catalogue-builder.server";
 import type { Config } from "./config.server";
 import { generateParts } from "./demo-catalogue.server";
 import { errorMessage, log } from "./log.server";
 
-export type { CatalogueSnapshot } from "~/lib/catalogue-query";
+export type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 
 export interface PartsGateway {
   getCatalogue(): Promise<CatalogueSnapshot>;

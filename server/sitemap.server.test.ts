@@ -1,4 +1,4 @@
-import { createCatalogueSnapshot } from "~/lib/catalogue-query";
+import { createCatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { generateParts } from "./demo-catalogue.server";
 import { createSitemaps } from "./sitemap.server";
 

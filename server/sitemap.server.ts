@@ -6,7 +6,7 @@
  * all at once would hold it for a good part of a second).
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { CatalogueSnapshot } from "~/lib/catalogue-query";
+import type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import {
   createSitemapSplitter,
   sitemapIndexXml,

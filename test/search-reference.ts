@@ -6,15 +6,24 @@
  */
 import { cleanSearch, MIN_SUGGEST_LENGTH, type PartsOrder, type PartsQuery } from "~/lib/catalogue-query";
 import type { Part } from "~/lib/part";
-import {
-  boundedDistance,
-  MAX_EDIT_DISTANCE,
-  MIN_ARTICLE_PREFIX,
-  normalizeArticle,
-  parseSearchWords,
-  partWords,
-  switchLayout,
-} from "~/lib/search-index";
+import { boundedDistance, MAX_EDIT_DISTANCE } from "~/lib/edit-distance";
+import { switchLayout } from "~/lib/keyboard-layout";
+import { MIN_ARTICLE_PREFIX, normalizeArticle, parseSearchWords, partWords } from "~/lib/search-text";
+
+/** Full optimal-string-alignment table: the reference the fast paths must agree with. */
+export function osaDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
 
 export interface ReferencePage {
   total: number;

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { HighlightSegment } from "~/lib/search-index";
+import type { HighlightSegment } from "~/lib/highlight";
 
 /** Text with the words a search matched in `<mark>` (segments from `highlightMatches`). */
 export function Highlighted({ segments }: { segments: HighlightSegment[] }) {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatRub } from "~/lib/format";
-import { highlightPart } from "~/lib/search-index";
+import { highlightPart } from "~/lib/highlight";
 import { Highlighted } from "./highlighted";
 import { OutOfStock } from "./out-of-stock";
 import { PartImage } from "./part-image";

@@ -2,8 +2,8 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MIN_SUGGEST_LENGTH } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
-import { highlightPart } from "~/lib/search-index";
-import type { SuggestionsData } from "~/routes/api.parts-suggest";
+import { highlightPart } from "~/lib/highlight";
+import type { SuggestionsData } from "~/lib/suggestions";
 import { Highlighted } from "./highlighted";
 
 /** Wait this long after the last key before asking: a word typed quickly costs one request. */

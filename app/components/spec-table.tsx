@@ -1,11 +1,8 @@
-export interface SpecRow {
-  label: string;
-  /** Empty for a group heading. */
-  value: string;
-}
+import type { LabelValue } from "~/data/trucks";
+import { formatSpecValue } from "~/lib/format";
 
 /** A truck's characteristics or parameters: label and value rows, grouped under heading rows. */
-export function SpecTable({ rows, caption }: { rows: SpecRow[]; caption: string }) {
+export function SpecTable({ rows, caption }: { rows: LabelValue[]; caption: string }) {
   return (
     <table className="spec-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -20,7 +17,7 @@ export function SpecTable({ rows, caption }: { rows: SpecRow[]; caption: string 
           ) : (
             <tr key={index}>
               <th scope="row">{row.label}</th>
-              <td>{row.value}</td>
+              <td>{formatSpecValue(row.value)}</td>
             </tr>
           ),
         )}

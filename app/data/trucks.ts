@@ -5,13 +5,19 @@
  */
 
 import { TRUCK_TYPES, type TruckType } from "./truck-types";
-import { formatInt } from "../lib/format";
 
 export { TRUCK_TYPES, type TruckType };
 
+/** A number and its unit, formatted where it is shown; several numbers are a sum ('3 800 + 1 350 мм'). */
+export interface Measure {
+  amounts: number[];
+  unit: string;
+}
+
 export interface LabelValue {
   label: string;
-  value: string;
+  /** Text, or a measure; "" for a group heading. */
+  value: string | Measure;
 }
 
 export interface Truck {
@@ -48,12 +54,12 @@ const [TYAGACH, SPECTEHNIKA, SAMOSVAL] = TRUCK_TYPES;
 /** Spec §9: the subsidy depends on the vehicle type only. */
 const STOCK: Record<TruckType["slug"], number> = { tyagach: 800000, spectehnika: 0, samosval: 600000 };
 
-// ru-RU groups thousands with a no-break space, so "9 200 кг" never wraps mid-number.
-const num = formatInt;
-const kg = (n: number) => `${num(n)} кг`;
-const mm = (...parts: number[]) => `${parts.map(num).join(" + ")} мм`;
+const kg = (n: number): Measure => ({ amounts: [n], unit: "кг" });
+const mm = (...amounts: number[]): Measure => ({ amounts, unit: "мм" });
+const newtonMetres = (n: number): Measure => ({ amounts: [n], unit: "Н·м" });
 
-type Group = [heading: string, rows: [label: string, value: string][]];
+type Row = [label: string, value: string | Measure];
+type Group = [heading: string, rows: Row[]];
 
 function toParams(groups: Group[]): LabelValue[] {
   return groups.flatMap(([heading, rows]) => [
@@ -62,7 +68,7 @@ function toParams(groups: Group[]): LabelValue[] {
   ]);
 }
 
-function toList(rows: [string, string][]): LabelValue[] {
+function toList(rows: Row[]): LabelValue[] {
   return rows.map(([label, value]) => ({ label, value }));
 }
 
@@ -100,17 +106,17 @@ const ENGINES = {
 
 const power = (e: Engine) => `${e.hp} л.с. (${e.kw} кВт)`;
 
-function engineRows(e: Engine): [string, string][] {
+function engineRows(e: Engine): Row[] {
   return [
     ["Модель", e.model],
     ["Тип", e.kind],
     ["Рабочий объем", e.volume],
     ["Мощность", power(e)],
-    ["Крутящий момент", `${num(e.torque)} Н·м`],
+    ["Крутящий момент", newtonMetres(e.torque)],
   ];
 }
 
-const FIFTH_WHEEL: [string, string][] = [
+const FIFTH_WHEEL: Row[] = [
   ["Модель ССУ", "JOST JSK 37C"],
   ["Высота ССУ", mm(1250)],
   ["Диаметр шкворня", "2\" (50,8 мм)"],
@@ -455,7 +461,7 @@ const tyagach: Truck[] = [
       ["Колесная формула", "6x4"],
       ["Двигатель", ENGINES.j7_550.model],
       ["Мощность", power(ENGINES.j7_550)],
-      ["Крутящий момент", `${num(ENGINES.j7_550.torque)} Н·м`],
+      ["Крутящий момент", newtonMetres(ENGINES.j7_550.torque)],
       ["Экологический класс", "Евро-5"],
       ["КПП", "АМТ FAW CA12TAX260, 12 ступеней"],
       ["Полная масса", kg(25500)],

@@ -2,7 +2,7 @@
  * Pages of a set of parts (a bitset over catalogue positions) in a precomputed order, and the
  * working memory the catalogue's queries borrow their bitsets from.
  */
-import { createBitset, hasBit, popcount } from "./search-index";
+import { createBitset, hasBit, popcount } from "./bitset";
 
 /**
  * Bitsets as long as the catalogue, lent to a query and taken back by the next one. Allocating

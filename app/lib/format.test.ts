@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInt, formatRub, formatRubWhole } from "./format";
+import { formatInt, formatRub, formatRubWhole, formatSpecValue } from "./format";
 
 describe("format", () => {
   it("formats roubles in the Russian locale, with no-break spaces", () => {
@@ -43,5 +43,13 @@ describe("format", () => {
   it("leaves non-finite and huge values readable instead of throwing", () => {
     expect(formatInt(Number.NaN)).toBe("NaN");
     expect(formatRub(1e22)).toBe("1e+22\u00a0₽");
+  });
+});
+
+describe("formatSpecValue", () => {
+  it("shows text as it is and a measure with its thousands grouped", () => {
+    expect(formatSpecValue("Евро-5")).toBe("Евро-5");
+    expect(formatSpecValue({ amounts: [9200], unit: "кг" })).toBe("9\u00a0200 кг");
+    expect(formatSpecValue({ amounts: [3800, 1350], unit: "мм" })).toBe("3\u00a0800 + 1\u00a0350 мм");
   });
 });

@@ -32,3 +32,11 @@ export function formatRubWhole(value: number): string {
 export function formatInt(value: number): string {
   return formatNumber(value, 0);
 }
+
+/**
+ * A value of a specification table: text as it is, a measure as '9 200 кг' (thousands grouped
+ * with a no-break space, so a number never wraps), several amounts as a sum ('3 800 + 1 350 мм').
+ */
+export function formatSpecValue(value: string | { amounts: readonly number[]; unit: string }): string {
+  return typeof value === "string" ? value : `${value.amounts.map(formatInt).join(" + ")} ${value.unit}`;
+}

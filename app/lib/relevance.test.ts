@@ -1,16 +1,10 @@
 import { randomCatalogue, randomSearches } from "../../test/search-reference";
 import { Scratch } from "./bitset-page";
-import { createCatalogueSnapshot } from "./catalogue-query";
+import { createCatalogueSnapshot } from "./catalogue-snapshot";
 import { rankMatches, relevancePage, type RankingLimits } from "./relevance";
-import {
-  countBits,
-  createWordMatch,
-  intersectInto,
-  matchArticle,
-  matchWord,
-  normalizeArticle,
-  parseSearchWords,
-} from "./search-index";
+import { countBits, intersectInto } from "./bitset";
+import { createWordMatch, matchArticle, matchWord } from "./search-match";
+import { normalizeArticle, parseSearchWords } from "./search-text";
 
 describe("rankMatches", () => {
   const parts = randomCatalogue(9, 1200);

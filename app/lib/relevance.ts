@@ -19,7 +19,10 @@
  * part is looked at instead.
  */
 import { pageOfSet, forEachBit, type Scratch } from "./bitset-page";
-import { countBits, hasBit, MAX_EDIT_DISTANCE, MAX_QUERY_WORDS, MAX_SCORE, type WordMatch } from "./search-index";
+import { countBits, hasBit } from "./bitset";
+import { MAX_EDIT_DISTANCE } from "./edit-distance";
+import { MAX_SCORE, type WordMatch } from "./search-match";
+import { MAX_QUERY_WORDS } from "./search-text";
 
 /** How a word met a part's name: not at all, with edits, exactly. */
 const NOT_IN_NAME = 0;

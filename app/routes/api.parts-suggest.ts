@@ -1,23 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { MAX_SEARCH_LENGTH, suggestParts } from "~/lib/catalogue-query";
-
-/** What a suggestion under the search box shows of a part. */
-export interface SuggestionData {
-  slug: string;
-  name: string;
-  fullName: string;
-  article: string;
-  price: number;
-  balance: number;
-}
-
-export interface SuggestionsData {
-  /** The text the suggestions are for, as typed. */
-  q: string;
-  items: SuggestionData[];
-  /** The text retyped on the other keyboard layout, when only that found the items. */
-  shownQuery: string | null;
-}
+import { MAX_SEARCH_LENGTH } from "~/lib/catalogue-query";
+import { suggestParts } from "~/lib/catalogue-search";
+import { toSuggestion, type SuggestionsData } from "~/lib/suggestions";
 
 /**
  * GET /api/parts-suggest?q=… — up to six parts for what is being typed in the search box, in
@@ -32,14 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json<SuggestionsData>(
       {
         q,
-        items: items.map((p) => ({
-          slug: p.slug,
-          name: p.name,
-          fullName: p.fullName,
-          article: p.article,
-          price: p.price,
-          balance: p.balance,
-        })),
+        items: items.map(toSuggestion),
         shownQuery: shownQuery ?? null,
       },
       // The catalogue is refreshed every few minutes; a minute of staleness is harmless here.

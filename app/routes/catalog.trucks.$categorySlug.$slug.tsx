@@ -11,7 +11,7 @@ import { SpecTable } from "~/components/spec-table";
 import { TruckScheme } from "~/components/truck-scheme";
 import { TruckTabs } from "~/components/truck-tabs";
 import { findTruck, TRUCK_CATEGORIES } from "~/data/trucks";
-import { formatRubWhole } from "~/lib/format";
+import { formatRubWhole, formatSpecValue } from "~/lib/format";
 import { truckTabFrom } from "~/lib/truck-tabs";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
@@ -105,7 +105,7 @@ export default function TruckPage() {
               {truck.characteristics.slice(0, 4).map((row) => (
                 <div key={row.label}>
                   <dt>{row.label}</dt>
-                  <dd>{row.value}</dd>
+                  <dd>{formatSpecValue(row.value)}</dd>
                 </div>
               ))}
             </dl>

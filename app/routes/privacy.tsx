@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ConsentText, PrivacyPolicy } from "~/components/privacy-policy";
+import { ConsentText } from "~/components/consent-text";
+import { PrivacyPolicy } from "~/components/privacy-policy";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
