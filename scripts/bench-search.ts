@@ -83,7 +83,7 @@ function typing(parts: Part[]): string[] {
 }
 
 function fullQuery(q: Partial<PartsQuery>, sortBy: PartsOrder): PartsQuery {
-  return { search: q.search ?? "", groups: q.groups ?? [], sortBy, page: q.page ?? 1 };
+  return { search: q.search ?? "", groups: q.groups ?? [], sortBy, page: q.page ?? 1, inStock: q.inStock ?? false };
 }
 
 /** Same fields and values, an absent `shownQuery` being undefined. */

@@ -76,12 +76,13 @@ export function createReference(parts: readonly Part[]) {
   }
 
   /** Positions matching `text` within `groups`, with how each word met them. */
-  function match(text: string, groups: readonly string[], complete: boolean) {
+  function match(text: string, groups: readonly string[], complete: boolean, inStock = false) {
     const words = parseSearchWords(text).map((w) => w.word);
     const article = normalizeArticle(text);
     const found = new Map<number, { hits: Hit[]; article: boolean }>();
     parts.forEach((part, i) => {
       if (groups.length && !groups.includes(part.group)) return;
+      if (inStock && part.balance <= 0) return;
       const hits = words.map((w, k) => hit(i, w, complete && k === words.length - 1));
       const isArticle = words.length > 0 && article !== "" && articles[i] === article;
       if (hits.every(Boolean) || isArticle) found.set(i, { hits: hits as Hit[], article: isArticle });
@@ -92,21 +93,21 @@ export function createReference(parts: readonly Part[]) {
   // The last search, so that the same search in another order costs only a sort (the benchmark checks five).
   let last: { key: string; result: ReturnType<typeof findUncached> } | undefined;
 
-  function find(search: string, groups: readonly string[], complete: boolean) {
-    const key = JSON.stringify([search, groups, complete]);
-    if (last?.key !== key) last = { key, result: findUncached(search, groups, complete) };
+  function find(search: string, groups: readonly string[], complete: boolean, inStock: boolean) {
+    const key = JSON.stringify([search, groups, complete, inStock]);
+    if (last?.key !== key) last = { key, result: findUncached(search, groups, complete, inStock) };
     return { ...last.result, found: new Map(last.result.found) };
   }
 
-  function findUncached(search: string, groups: readonly string[], complete: boolean) {
-    const typed = match(search, groups, complete);
+  function findUncached(search: string, groups: readonly string[], complete: boolean, inStock: boolean) {
+    const typed = match(search, groups, complete, inStock);
     if (typed.words.length === 0 || typed.found.size > 0) return { ...typed, shownQuery: undefined };
     const raw = parseSearchWords(search);
     const empty = raw.map((w, i) => match(w.word, [], complete && i === raw.length - 1).found.size === 0);
     const all = !empty.some(Boolean);
     const text = raw.map((w, i) => (all || empty[i] ? switchLayout(w.raw) : w.raw)).join(" ");
     if (text === raw.map((w) => w.raw).join(" ")) return { ...typed, shownQuery: undefined };
-    const retry = match(text, groups, complete);
+    const retry = match(text, groups, complete, inStock);
     return retry.found.size ? { ...retry, shownQuery: text } : { ...typed, shownQuery: undefined };
   }
 
@@ -140,10 +141,13 @@ export function createReference(parts: readonly Part[]) {
   }
 
   function query(q: PartsQuery, pageSize: number, complete = false): ReferencePage {
-    const { words, found, shownQuery } = find(q.search, q.groups, complete);
+    const { words, found, shownQuery } = find(q.search, q.groups, complete, q.inStock);
     if (words.length === 0)
       parts.forEach(
-        (p, i) => (!q.groups.length || q.groups.includes(p.group)) && found.set(i, { hits: [], article: false }),
+        (p, i) =>
+          (!q.groups.length || q.groups.includes(p.group)) &&
+          (!q.inStock || p.balance > 0) &&
+          found.set(i, { hits: [], article: false }),
       );
     const list = sorted(found, q.sortBy, words.length);
     const pageCount = Math.max(1, Math.ceil(list.length / pageSize));
@@ -156,7 +160,11 @@ export function createReference(parts: readonly Part[]) {
     const search = cleanSearch(input);
     if (normalizeArticle(search).length < MIN_SUGGEST_LENGTH) return { ids: [] };
     const complete = !/[\s\p{Cc}]$/u.test(input);
-    const { ids, shownQuery } = query({ search, groups: [], sortBy: "relevance", page: 1 }, limit, complete);
+    const { ids, shownQuery } = query(
+      { search, groups: [], sortBy: "relevance", page: 1, inStock: false },
+      limit,
+      complete,
+    );
     return shownQuery === undefined ? { ids } : { ids, shownQuery };
   }
 

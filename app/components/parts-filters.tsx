@@ -44,6 +44,7 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
         <input key={group} type="hidden" name="groups" value={group} />
       ))}
       {query.sortBy !== defaultOrder(query.search) ? <input type="hidden" name="sortBy" value={query.sortBy} /> : null}
+      {query.inStock ? <input type="hidden" name="inStock" value="1" /> : null}
       <button type="submit" className="btn btn--primary">
         Искать
       </button>
@@ -56,7 +57,7 @@ export function PartsFilters({ query, groups }: { query: PartsQuery; groups: str
   return (
     <details
       className="filters"
-      open={query.groups.length > 0 || query.sortBy !== defaultOrder(query.search) ? true : undefined}
+      open={query.groups.length > 0 || query.inStock || query.sortBy !== defaultOrder(query.search) ? true : undefined}
     >
       <summary className="btn btn--outline btn--small">Фильтры</summary>
       <Form method="get" action="/catalog/parts" preventScrollReset className="filters__panel">
@@ -73,6 +74,10 @@ export function PartsFilters({ query, groups }: { query: PartsQuery; groups: str
             ))}
           </select>
         </div>
+        <label className="checkbox filters__stock">
+          <input type="checkbox" name="inStock" value="1" defaultChecked={query.inStock} />
+          <span>Только в наличии</span>
+        </label>
         <fieldset className="filters__groups">
           <legend className="field__label">Модельный ряд</legend>
           {groups.map((group) => (

@@ -5,13 +5,25 @@ const query = (over: Partial<PartsQuery> = {}): PartsQuery => ({
   groups: [],
   sortBy: "name_asc",
   page: 1,
+  inStock: false,
   ...over,
 });
 const parse = (qs: string) => parsePartsQuery(new URLSearchParams(qs));
 
+describe("only in stock", () => {
+  it("reads inStock=1 and nothing else as the filter, and writes it back", () => {
+    expect(parse("inStock=1").inStock).toBe(true);
+    for (const qs of ["", "inStock=0", "inStock=true", "inStock="]) expect(parse(qs).inStock).toBe(false);
+    expect(serializePartsQuery(query({ search: "фильтр", sortBy: "relevance", inStock: true, page: 2 }))).toBe(
+      "search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80&inStock=1&page=2",
+    );
+    expect(serializePartsQuery(query({ inStock: false }))).toBe("");
+  });
+});
+
 describe("parsePartsQuery", () => {
   it("gives defaults for an empty query", () => {
-    expect(parse("")).toEqual({ search: "", groups: [], sortBy: "name_asc", page: 1 });
+    expect(parse("")).toEqual({ search: "", groups: [], sortBy: "name_asc", page: 1, inStock: false });
   });
 
   it("reads every field", () => {
@@ -20,6 +32,7 @@ describe("parsePartsQuery", () => {
       groups: ["FAW J7", "КПП FAST"],
       sortBy: "price_desc",
       page: 3,
+      inStock: false,
     });
   });
 

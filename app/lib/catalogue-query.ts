@@ -1,6 +1,6 @@
 /**
- * The parts list's URL as a query and back (SPEC §2 Parts list, §4, §5): search, groups, order
- * and page, read leniently (anything malformed falls back to the default, never throws) and
+ * The parts list's URL as a query and back (SPEC §2 Parts list, §4, §5): search, groups, order,
+ * page and 'only in stock', read leniently (anything malformed falls back to the default, never throws) and
  * written in a stable order with the defaults left out. Used by the browser's filters and
  * sort selector; running a query over the catalogue is catalogue-search.ts.
  */
@@ -24,6 +24,8 @@ export interface PartsQuery {
   /** The order in effect: `relevance` while there is a search and the URL names no order. */
   sortBy: PartsOrder;
   page: number;
+  /** Only parts in stock (`inStock=1`). */
+  inStock: boolean;
 }
 
 function firstString(params: URLSearchParams, key: string): string {
@@ -78,7 +80,8 @@ export function parsePartsQuery(searchParams: URLSearchParams): PartsQuery {
   const pageRaw = firstString(searchParams, "page").trim();
   // A huge page is a real request for "the end": it is clamped to the last page later.
   const pageNumber = /^\d+$/.test(pageRaw) ? Math.min(Number(pageRaw), Number.MAX_SAFE_INTEGER) : 1;
-  return { search, groups, sortBy, page: Math.max(1, pageNumber) };
+  const inStock = firstString(searchParams, "inStock") === "1";
+  return { search, groups, sortBy, page: Math.max(1, pageNumber), inStock };
 }
 
 /**
@@ -93,6 +96,7 @@ export function serializePartsQuery(query: Partial<PartsQuery>): string {
   for (const group of query.groups ?? []) params.append("groups", group);
   if (query.sortBy && query.sortBy !== RELEVANCE && query.sortBy !== defaultOrder(search))
     params.set("sortBy", query.sortBy);
+  if (query.inStock) params.set("inStock", "1");
   if (query.page && query.page > 1) params.set("page", String(Math.floor(query.page)));
   return params.toString();
 }

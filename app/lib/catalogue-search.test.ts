@@ -34,6 +34,7 @@ const query = (over: Partial<PartsQuery> = {}): PartsQuery => ({
   groups: [],
   sortBy: "name_asc",
   page: 1,
+  inStock: false,
   ...over,
 });
 const names = (items: Part[]) => items.map((p) => p.name);
@@ -512,6 +513,7 @@ describe("runPartsQuery and suggestParts against the reference", () => {
           sortBy,
           groups: random() < 0.2 ? [pick(random, ["FAW J6P", "FAW J7", "КПП FAST"])] : [],
           page: random() < 0.7 ? 1 : randomInt(random, 2, 12),
+          inStock: random() < 0.3,
         });
         const pageSize = pick(random, [1, 5, 10]);
         const got = runPartsQuery(snapshot, q, pageSize);

@@ -7,7 +7,7 @@ import type { Part } from "./part";
 import { createRandom, hashSeed } from "./random";
 import { pageOf, Scratch } from "./bitset-page";
 import { rankMatches, relevancePage } from "./relevance";
-import { countBits, intersectInto } from "./bitset";
+import { countBits, createBitset, intersectInto } from "./bitset";
 import {
   cleanSearch,
   DEFAULT_SORT,
@@ -123,8 +123,12 @@ function queryParts(snapshot: CatalogueSnapshot, query: PartsQuery, pageSize: nu
   const size = Math.max(1, Math.floor(pageSize));
   const sortBy = isOrder(query.sortBy) ? query.sortBy : DEFAULT_SORT;
   const ranked = sortBy === RELEVANCE;
-  const groupBits = query.groups.length ? matchGroups(index, query.groups, scratch.bitset()) : null;
-  const { match, bits, shownQuery } = findParts(index, scratch, query.search, groupBits, { ranked, complete });
+  let filterBits = query.groups.length ? matchGroups(index, query.groups, scratch.bitset()) : null;
+  if (query.inStock) {
+    const stock = inStockBits(snapshot);
+    filterBits = filterBits ? intersectInto(filterBits, stock) : scratch.copy(stock);
+  }
+  const { match, bits, shownQuery } = findParts(index, scratch, query.search, filterBits, { ranked, complete });
 
   const total = bits ? countBits(bits) : parts.length;
   const pageCount = Math.max(1, Math.ceil(total / size));
@@ -144,6 +148,21 @@ function queryParts(snapshot: CatalogueSnapshot, query: PartsQuery, pageSize: nu
   }
   const items = Array.from(positions, (position) => parts[position]);
   return shownQuery === undefined ? { items, total, page, pageCount } : { items, total, page, pageCount, shownQuery };
+}
+
+const inStock = new WeakMap<CatalogueSnapshot, Uint32Array>();
+
+/** The parts with a balance, worked out once per catalogue. */
+function inStockBits(snapshot: CatalogueSnapshot): Uint32Array {
+  let bits = inStock.get(snapshot);
+  if (!bits) {
+    bits = createBitset(snapshot.parts.length);
+    snapshot.parts.forEach((part, i) => {
+      if (part.balance > 0) bits![i >>> 5] |= 1 << (i & 31);
+    });
+    inStock.set(snapshot, bits);
+  }
+  return bits;
 }
 
 /** One page of the list: the search (with the keyboard-layout retry, see `findParts`), groups, order, page. */
@@ -171,7 +190,7 @@ export function suggestParts(snapshot: CatalogueSnapshot, input: string, limit =
   const complete = !/[\s\p{Cc}]$/u.test(input);
   const { items, shownQuery } = queryParts(
     snapshot,
-    { search, groups: [], sortBy: RELEVANCE, page: 1 },
+    { search, groups: [], sortBy: RELEVANCE, page: 1, inStock: false },
     size,
     complete,
   );

@@ -30,6 +30,49 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
     await page.getByText("Нет совпадений с такими фильтрами").waitFor();
   });
 
+  it("lists only parts in stock with 'Только в наличии', kept across search, sort and pages", async () => {
+    const { page } = await openPage(suite, "/catalog/parts?page=2", { javaScriptEnabled });
+    const stocks = async () =>
+      (await page.getByTestId("part-row").locator(".part-row__stock").allTextContents()).map((t) =>
+        Number(t.replace(/\D/g, "")),
+      );
+    const inStockOnly = async () => {
+      const shown = await stocks();
+      return shown.length > 0 && shown.every((n) => n > 0);
+    };
+    // The demo catalogue has parts at zero stock on its first pages.
+    expect((await stocks()).some((n) => n === 0) || parts.some((p) => p.balance === 0)).toBe(true);
+    await page.getByText("Фильтры").click();
+    await page.getByLabel("Только в наличии").check();
+    await page.getByRole("button", { name: "Применить" }).click();
+    await page.waitForURL((url) => url.searchParams.get("inStock") === "1" && !url.searchParams.has("page"));
+    await expect.poll(inStockOnly).toBe(true);
+
+    await page.getByPlaceholder("Название, артикул").fill("фильтр");
+    await page.getByRole("button", { name: "Искать" }).click();
+    await page.waitForURL((url) => url.searchParams.get("search") === "фильтр");
+    expect(new URL(page.url()).searchParams.get("inStock")).toBe("1");
+    await expect.poll(inStockOnly).toBe(true);
+    const wanted = parts.filter((p) => p.balance > 0 && p.name.toLowerCase().includes("фильтр")).length;
+    expect(wanted).toBeGreaterThan(10);
+
+    // A new order from the panel keeps it (the box stays ticked), and so does a page of results.
+    if (!(await page.getByLabel("Сортировка").isVisible())) await page.getByText("Фильтры").click();
+    await page.getByLabel("Сортировка").selectOption("price_asc");
+    await page.getByRole("button", { name: "Применить" }).click();
+    await page.waitForURL((url) => url.searchParams.get("sortBy") === "price_asc");
+    expect(new URL(page.url()).searchParams.get("inStock")).toBe("1");
+    await expect.poll(inStockOnly).toBe(true);
+
+    await page
+      .getByRole("navigation", { name: "Страницы" })
+      .getByRole("link", { name: "Страница 2", exact: true })
+      .click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    expect(new URL(page.url()).searchParams.get("inStock")).toBe("1");
+    await expect.poll(inStockOnly).toBe(true);
+  });
+
   it("filters by group, sorts by price and resets to page 1", async () => {
     const { page } = await openPage(suite, "/catalog/parts?page=3", { javaScriptEnabled });
     await page.getByText("Фильтры").click();
