@@ -6,7 +6,7 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
-import { SITE } from "~/data/site";
+import { LEASING } from "~/content";
 import { findTruck } from "~/data/trucks";
 import { estimateLeasing, LEASING_PARAMS, leasingFromParams, leasingSummary } from "~/lib/leasing";
 import { HONEYPOT_FIELD, LEAD_FORMS, type LeadFormName } from "~/lib/lead-forms";
@@ -46,7 +46,7 @@ function leadComment(form: LeadFormName, comment: string, body: FormData): strin
   if (form !== "leasing" || !LEASING_PARAMS.every((name) => typeof body.get(name) === "string")) return comment;
   const { input } = leasingFromParams(body);
   if (!input) return comment;
-  const calculation = leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent));
+  const calculation = leasingSummary(input, estimateLeasing(input, LEASING.annualRatePercent));
   return comment ? `${comment}\n${calculation}` : calculation;
 }
 

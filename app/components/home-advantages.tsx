@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { LEASING } from "~/data/terms";
+import { LEASING, SALES_POINTS } from "~/content";
 
 const icon = (children: ReactNode) => (
   <svg
@@ -56,7 +56,7 @@ const ADVANTAGES = [
   },
   {
     title: "Доставка техники",
-    text: "Доставим технику своим ходом или тралом по Красноярскому краю и соседним регионам Сибири.",
+    text: `Доставим технику своим ходом или тралом: ${SALES_POINTS[1].region} и соседние регионы.`,
     icon: icon(
       <>
         <path d="M1 7h13v9H1zM14 10h4l3 3v3h-7z" />

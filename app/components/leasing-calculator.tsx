@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { SITE } from "~/data/site";
+import { LEASING } from "~/content";
 import { formatInt, formatRubWhole } from "~/lib/format";
 import {
   estimateLeasing,
@@ -49,7 +49,7 @@ export function LeasingCalculator({
   const hydrated = useHydrated();
   const id = useId();
   const reading = readLeasing(values);
-  const estimate = reading.input ? estimateLeasing(reading.input, SITE.leasingAnnualRatePercent) : undefined;
+  const estimate = reading.input ? estimateLeasing(reading.input, LEASING.annualRatePercent) : undefined;
   const headingId = `${id}-title`;
 
   return (
@@ -128,7 +128,7 @@ export function LeasingCalculator({
         {estimate ? null : <p className="calc__fix">Исправьте значения — и расчет появится.</p>}
         <p className="calc__disclaimer">{LEASING_DISCLAIMER}</p>
         <p className="calc__rate">
-          Аннуитетные платежи по ставке {SITE.leasingAnnualRatePercent}&nbsp;% годовых. Точный график и ставку назовет
+          Аннуитетные платежи по ставке {LEASING.annualRatePercent}&nbsp;% годовых. Точный график и ставку назовет
           лизинговая компания.
         </p>
       </div>

@@ -1,11 +1,11 @@
-import { SALES_POINTS, SITE } from "~/data/site";
+import { DESKS, deskPhone, LEGAL, SALES_POINTS } from "~/content";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { CART_COOKIE_NAME, COOKIE_CONSENT_NAME } from "~/lib/cookies";
 
 /**
  * The personal-data policy and the separate consent document (152-ФЗ as amended:
  * since 1 September 2025 the consent has to be a document of its own).
- * Operator facts come from ~/data/site only.
+ * Operator facts come from ~/content only.
  */
 
 /** The date of the policy's current edition. */
@@ -33,14 +33,14 @@ function formatIsoDate(iso: string): string {
 }
 
 const WITHDRAWAL_SUBJECT = "Отзыв согласия на обработку персональных данных";
-const withdrawalHref = `mailto:${SITE.email}?subject=${encodeURIComponent(WITHDRAWAL_SUBJECT)}`;
+const withdrawalHref = `mailto:${DESKS.sales.email}?subject=${encodeURIComponent(WITHDRAWAL_SUBJECT)}`;
 
 function Email() {
-  return <a href={`mailto:${SITE.email}`}>{SITE.email}</a>;
+  return <a href={`mailto:${DESKS.sales.email}`}>{DESKS.sales.email}</a>;
 }
 
 function Phone() {
-  return <a href={`tel:${SITE.phone.tel}`}>{SITE.phone.display}</a>;
+  return <a href={`tel:${deskPhone("sales").tel}`}>{deskPhone("sales").display}</a>;
 }
 
 export function PrivacyPolicy() {
@@ -57,11 +57,12 @@ export function PrivacyPolicy() {
         </p>
         <p>Оператор персональных данных:</p>
         <ul>
-          <li>{SITE.legalName}</li>
+          <li>{LEGAL.name}</li>
           <li>
-            ИНН {SITE.inn}, ОГРН {SITE.ogrn}
+            ИНН {LEGAL.inn}
+            {LEGAL.kpp ? `, КПП ${LEGAL.kpp}` : ""}, ОГРН {LEGAL.ogrn}
           </li>
-          <li>Адрес: {SITE.legalAddress}</li>
+          <li>Адрес: {LEGAL.address}</li>
           <li>
             E-mail: <Email />, телефон: <Phone />
           </li>
@@ -251,11 +252,11 @@ export function PrivacyPolicy() {
           </li>
         </ul>
         <p>
-          Запрос направляется письмом по адресу {SITE.legalAddress} или в форме электронного документа на <Email />.
-          Укажите фамилию, имя, отчество, контакты, которые вы оставляли на сайте, и сведения, подтверждающие обращение
-          к нам (дату заявки, номер заказа или счёта). Мы отвечаем в течение 10 рабочих дней с даты получения запроса
-          (ст. 14, ст. 20 Закона). Срок может быть продлён не более чем на 5 рабочих дней — в этом случае мы заранее
-          сообщим причину.
+          Запрос направляется письмом по адресу {LEGAL.address} или в форме электронного документа на <Email />. Укажите
+          фамилию, имя, отчество, контакты, которые вы оставляли на сайте, и сведения, подтверждающие обращение к нам
+          (дату заявки, номер заказа или счёта). Мы отвечаем в течение 10 рабочих дней с даты получения запроса (ст. 14,
+          ст. 20 Закона). Срок может быть продлён не более чем на 5 рабочих дней — в этом случае мы заранее сообщим
+          причину.
         </p>
       </section>
 
@@ -263,10 +264,10 @@ export function PrivacyPolicy() {
         <h2 id="withdrawal-title">9. Как отозвать согласие</h2>
         <ul>
           <li>
-            написать на <a href={withdrawalHref}>{SITE.email}</a> с темой «{WITHDRAWAL_SUBJECT}», указав имя, телефон
-            или e-mail, которые вы оставляли в форме;
+            написать на <a href={withdrawalHref}>{DESKS.sales.email}</a> с темой «{WITHDRAWAL_SUBJECT}», указав имя,
+            телефон или e-mail, которые вы оставляли в форме;
           </li>
-          <li>или отправить письменное заявление по адресу: {SITE.legalAddress}.</li>
+          <li>или отправить письменное заявление по адресу: {LEGAL.address}.</li>
         </ul>
         <p>
           Мы прекращаем обработку не позднее 10 рабочих дней с даты получения отзыва и уничтожаем данные в срок не более
@@ -312,8 +313,8 @@ export function PrivacyPolicy() {
       <section className="legal__section" id="contacts" aria-labelledby="contacts-title">
         <h2 id="contacts-title">Контакты</h2>
         <p>
-          По вопросам обработки персональных данных: {SITE.legalName}, {SITE.legalAddress}, e-mail <Email />, телефон{" "}
-          <Phone /> ({SITE.workTime}).
+          По вопросам обработки персональных данных: {LEGAL.name}, {LEGAL.address}, e-mail <Email />, телефон <Phone />{" "}
+          ({DESKS.sales.workTime}).
         </p>
         <ul>
           {SALES_POINTS.map((point) => (
@@ -342,9 +343,9 @@ export function ConsentText() {
       <p>
         Заполняя форму на сайте и отмечая в ней поле о согласии на обработку персональных данных, я свободно, своей
         волей и в своём интересе даю конкретное, предметное, информированное, сознательное и однозначное согласие{" "}
-        {SITE.legalName} (ИНН {SITE.inn}, ОГРН {SITE.ogrn}, адрес: {SITE.legalAddress}; далее — Оператор) на обработку
-        моих персональных данных на условиях, изложенных ниже, в соответствии с Федеральным законом от 27.07.2006 №
-        152-ФЗ «О персональных данных».
+        {LEGAL.name} (ИНН {LEGAL.inn}, ОГРН {LEGAL.ogrn}, адрес: {LEGAL.address}; далее — Оператор) на обработку моих
+        персональных данных на условиях, изложенных ниже, в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О
+        персональных данных».
       </p>
 
       <div className="legal__section">
@@ -391,10 +392,10 @@ export function ConsentText() {
           предоставления.
         </p>
         <p>
-          Я могу отозвать согласие, написав на <a href={withdrawalHref}>{SITE.email}</a> с темой «{WITHDRAWAL_SUBJECT}»
-          или направив письменное заявление по адресу: {SITE.legalAddress}. Оператор прекращает обработку не позднее 10
-          рабочих дней с даты получения отзыва. После отзыва Оператор вправе продолжить обработку только при наличии
-          оснований, указанных в п. 2–11 ч. 1 ст. 6 Федерального закона № 152-ФЗ.
+          Я могу отозвать согласие, написав на <a href={withdrawalHref}>{DESKS.sales.email}</a> с темой «
+          {WITHDRAWAL_SUBJECT}» или направив письменное заявление по адресу: {LEGAL.address}. Оператор прекращает
+          обработку не позднее 10 рабочих дней с даты получения отзыва. После отзыва Оператор вправе продолжить
+          обработку только при наличии оснований, указанных в п. 2–11 ч. 1 ст. 6 Федерального закона № 152-ФЗ.
         </p>
       </div>
 

@@ -4,7 +4,7 @@
  * annual rate. The same code runs in the browser as the visitor types, on the server for the
  * no-JavaScript form, and in the lead action that adds the calculation to the comment.
  */
-import { LEASING } from "~/data/terms";
+import { LEASING } from "~/content";
 import { formatInt, formatRubWhole } from "./format";
 
 /** The calculator's query parameters (and the leasing lead's hidden fields). */

@@ -10,6 +10,7 @@ import { OtherTrucks } from "~/components/other-trucks";
 import { SpecTable } from "~/components/spec-table";
 import { TruckScheme } from "~/components/truck-scheme";
 import { TruckTabs } from "~/components/truck-tabs";
+import { DEALER } from "~/content";
 import { findTruck, TRUCK_CATEGORIES } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 import { truckTabFrom } from "~/lib/truck-tabs";
@@ -37,11 +38,18 @@ export const shouldRevalidate = modalAwareRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const truck = data?.truck;
-  if (!truck) return pageMeta({ title: "Техника", description: "Техника FAW у официального дилера в Красноярске." });
+  if (!truck)
+    return pageMeta({
+      title: "Техника",
+      description: `Техника ${DEALER.brand} у официального дилера ${DEALER.inCity}.`,
+    });
   const savings = truck.stock > 0 ? ` Экономия ${formatRubWhole(truck.stock)} при покупке в лизинг.` : "";
   return pageMeta({
     title: `${truck.name} — купить у официального дилера`,
-    description: `${truck.shortDescription}${savings} Официальный дилер FAW в Красноярске.`.slice(0, 300),
+    description: `${truck.shortDescription}${savings} Официальный дилер ${DEALER.brand} ${DEALER.inCity}.`.slice(
+      0,
+      300,
+    ),
   });
 };
 

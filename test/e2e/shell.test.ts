@@ -8,7 +8,7 @@ describe("HTTP basics", () => {
   it("answers /healthz with ok", async () => {
     const res = await fetch(`${suite.server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await res.json()).toEqual({ status: "ok", content: "demo" });
   });
 
   it.each([

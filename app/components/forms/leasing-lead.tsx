@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { SITE } from "~/data/site";
+import { LEASING } from "~/content";
 import { estimateLeasing, leasingFields, leasingSummary, readLeasing, type LeasingValues } from "~/lib/leasing";
 import { LeasingCalculator } from "../leasing-calculator";
 import { LeadForm, type LeadFormProps } from "./lead-form";
@@ -19,7 +19,7 @@ export function LeasingLead({
   const attachment = input
     ? {
         fields: leasingFields(input),
-        note: leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent)),
+        note: leasingSummary(input, estimateLeasing(input, LEASING.annualRatePercent)),
       }
     : undefined;
   return (
