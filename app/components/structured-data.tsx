@@ -57,6 +57,8 @@ export function productJsonLd(
     description?: string;
     price?: number;
     inStock: boolean;
+    /** A schema.org availability URL; unset: InStock or OutOfStock by `inStock`. */
+    availability?: string;
     brand?: string;
   },
 ) {
@@ -72,9 +74,10 @@ export function productJsonLd(
       "@type": "Offer",
       url: `${siteUrl}${product.url}`,
       priceCurrency: "RUB",
-      // Trucks are priced on request: their offer has no price.
+      // A truck without the dealer's price is priced on request: its offer has no price.
       ...(product.price === undefined ? {} : { price: product.price }),
-      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability:
+        product.availability ?? (product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock"),
       seller: { "@type": "AutoDealer", name: DEALER.name },
     },
   };

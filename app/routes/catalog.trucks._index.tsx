@@ -54,6 +54,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     image: truck.mainImg,
     formula: truck.formula,
     stock: truck.stock,
+    ...(truck.price === undefined ? {} : { price: truck.price }),
+    availability: truck.availability,
   }));
   const counts = Object.fromEntries(TRUCK_CATEGORIES.map((c) => [c.slug, c.items.length])) as Record<TypeSlug, number>;
   return json({ type, trucks, counts });

@@ -66,7 +66,7 @@ function filesUnder(dir: string): string[] {
 function goLive(cwd: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/go-live.ts"], {
     cwd,
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production" as const, ...env },
     encoding: "utf8",
   });
   return { code: result.status, out: result.stdout + result.stderr };
@@ -89,7 +89,7 @@ describe("the dealer's content, replaced once", () => {
       expect(source).toContain(`"${OLD.display}"`);
       return source.replace(`"${OLD.display}"`, `"${NEW.display}"`);
     });
-    const env = { ...process.env, NODE_ENV: "production" };
+    const env = { ...process.env, NODE_ENV: "production" as const };
     execFileSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/check-content.ts"], {
       cwd: dir,
       env,
