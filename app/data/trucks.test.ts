@@ -37,6 +37,15 @@ describe("truck catalogue", () => {
     expect(ALL_TRUCKS.map((t) => t.slug)).toEqual([...TRUCK_SLUGS]);
   });
 
+  it("draws every model differently, not only in another colour", () => {
+    const shapes = ALL_TRUCKS.map((t) =>
+      readFileSync(publicFile(`/images/trucks/${t.slug}/main.svg`), "utf8")
+        .replace(/#[0-9a-f]{3,8}\b/gi, "")
+        .replace(/<text[^>]*>[^<]*<\/text>/g, ""),
+    );
+    expect(new Set(shapes).size).toBe(ALL_TRUCKS.length);
+  });
+
   it("has unique, URL-safe slugs", () => {
     const slugs = ALL_TRUCKS.map((t) => t.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
