@@ -24,6 +24,7 @@ import { ModalOutlet } from "./components/modal-outlet";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { YandexMetrica } from "./components/yandex-metrica";
+import { DEALER } from "./content";
 import { clampToStock } from "./lib/cart";
 import { hasConsentCookie } from "./lib/cookies";
 import { useNonce } from "./utils/nonce-provider";
@@ -91,7 +92,7 @@ function SeoLinks({ siteUrl }: { siteUrl: string }) {
     <>
       <link rel="canonical" href={canonical} />
       <meta property="og:url" content={canonical} />
-      <meta property="og:site_name" content="FAW Солонцы" />
+      <meta property="og:site_name" content={DEALER.name} />
       <meta property="og:image" content={`${siteUrl}/video/hero-poster.jpg`} />
       <meta property="og:image:width" content="1280" />
       <meta property="og:image:height" content="720" />

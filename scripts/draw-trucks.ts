@@ -42,6 +42,8 @@ interface Geo {
   /** Cab roof height; a deflector fills the rest up to H on tractors. */
   yt: number;
   j7: boolean;
+  /** The flagship's side skirts between the axles. */
+  skirts: boolean;
   lng: boolean;
 }
 
@@ -220,8 +222,11 @@ function geometryOf(t: Truck): Geo {
     W,
     axles,
     frontAxles: count === 4 ? 2 : 1,
-    yt: body === "tractor" ? (lowRoof ? 3000 : 3300) : 3050,
+    // A J7 carries a roof fairing above a mid-height cab; a J6P tractor has the tall cab itself, so
+    // the two ranges never share one drawing.
+    yt: body === "tractor" ? (lowRoof ? 3000 : t.name.includes("J7") ? 3300 : H - 60) : 3050,
     j7: t.name.includes("J7"),
+    skirts: body === "tractor" && t.name.includes("550"),
     lng: t.name.includes("LNG"),
   };
 }
@@ -377,6 +382,12 @@ function drawSide(g: Geo, opts: SideOptions = {}): Side {
       );
     }
     if (x - tankFrom > 550) back.push(rect("k", x - 560, 500, 480, 480, 40), rect("ln", x - 560, 880, 480, 1));
+  }
+  if (g.skirts && tankTo - tankFrom > 700) {
+    over.push(
+      rect("c", tankFrom - 60, 360, tankTo - tankFrom + 120, 720, 80),
+      rect("hl", tankFrom, 980, tankTo - tankFrom, 40, 20),
+    );
   }
   const angle = opts.wheelAngle ?? 0;
   const wheel = (id: string, x: number) =>
@@ -1540,6 +1551,8 @@ const SLIDES: Variant[] = [
   { backdrop: "night", color: "cab" },
 ];
 
+const DEMO_PICTURE = /^\/images\/trucks\/[a-z0-9-]+\/(main|\d+)\.webp$/;
+
 function catalogue() {
   let files = 0;
   let largest = 0;
@@ -1549,8 +1562,16 @@ function catalogue() {
   };
   for (const t of ALL_TRUCKS) {
     const expected = new Map<string, () => string>();
-    expected.set(t.mainImg, () => picture(t, { backdrop: "studio", color: "cab" }));
-    t.slider.forEach((src, i) => expected.set(src, () => picture(t, SLIDES[i % SLIDES.length])));
+    // The SVG source of each demo picture still listed in the dealer's content (rasterize-images.ts
+    // makes its WebP); a picture the dealer replaced with a photo is left alone.
+    const source = (src: string) =>
+      DEMO_PICTURE.test(src) && src.includes(`/${t.slug}/`) ? src.replace(/\.webp$/, ".svg") : null;
+    const main = source(t.mainImg);
+    if (main) expected.set(main, () => picture(t, { backdrop: "studio", color: "cab" }));
+    t.slider.forEach((src, i) => {
+      const slide = source(src);
+      if (slide) expected.set(slide, () => picture(t, SLIDES[i % SLIDES.length]));
+    });
     for (const [sideSrc, frontSrc, backSrc] of t.scheme) {
       expected.set(sideSrc, () => scheme(t, "side"));
       expected.set(frontSrc, () => scheme(t, "front"));

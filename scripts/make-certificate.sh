@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds public/docs/dealer-certificate.pdf, the placeholder the footer links to until
-# the dealer supplies a scan of the real certificate. It is marked 'Образец' on purpose.
+# Builds the placeholder certificate the footer links to (its path, the legal name and the place
+# come from app/content/dealer.ts) until the dealer supplies a scan of the real certificate. It is marked 'Образец' on purpose.
 # Chromium prints an HTML page to a one-page A4 PDF; only system fonts are used, so
 # the file stays small.
 #
@@ -9,7 +9,11 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 YEAR=${YEAR:-$(date +%Y)}
-OUT=public/docs/dealer-certificate.pdf
+# The dealer's facts, read from the content source.
+content() { npx tsx scripts/content-value.ts "$1"; }
+OUT=public$(content certificate)
+DEALER=$(content legal.name)
+PLACE="$(content salesPoints.1.address.locality), $(content salesPoints.1.address.region)"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -61,8 +65,8 @@ cat >"$work/certificate.html" <<HTML
     <h1>Сертификат<br>официального дилера</h1>
     <div class="number">№ FAW-DLR-${YEAR}-0117</div>
     <p class="lead">Настоящий сертификат подтверждает, что</p>
-    <p class="dealer">ООО «Сибирь Трак Сервис»</p>
-    <p class="place">п. Солонцы, Красноярский край</p>
+    <p class="dealer">${DEALER}</p>
+    <p class="place">${PLACE}</p>
     <p class="text">является официальным дилером FAW и уполномочено осуществлять продажу
       грузовых автомобилей и специальной техники FAW, оригинальных запасных частей,
       а также гарантийное и сервисное обслуживание техники FAW.</p>

@@ -19,6 +19,9 @@ import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
 import { ensureWritableDir } from "./data-dir.server";
 import { fingerprintedAssets } from "./static-assets.server";
+import { goLiveReport, openCount } from "./go-live.server";
+import { CONTENT } from "~/content";
+import { parseDealerContent } from "~/content/schema";
 
 function loadConfig(): Config {
   // A .env file (a copy of .env.example) fills in what the environment leaves unset.
@@ -35,6 +38,15 @@ function loadConfig(): Config {
 }
 
 const config = loadConfig();
+try {
+  parseDealerContent(CONTENT);
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}
+// Read once: the content is built in and the environment does not change while the server runs.
+const launch = goLiveReport(process.env);
+const contentState = launch.demo.length > 0 ? "demo" : "real";
 try {
   ensureWritableDir(config.dataDir);
 } catch (error) {
@@ -120,7 +132,7 @@ app.use((req, res, next) => {
 
 app.get("/healthz", (_req, res) => {
   res.locals.route = "healthz";
-  res.set("Cache-Control", "no-store").json({ status: "ok" });
+  res.set("Cache-Control", "no-store").json({ status: "ok", content: contentState });
 });
 
 app.get(
@@ -169,6 +181,13 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
     dataDir: config.dataDir,
   });
+  if (config.NODE_ENV === "production" && (launch.demo.length > 0 || !config.NOTIFY_API_URL)) {
+    log.warn(
+      `not ready to go live: ${launch.demo.length} demo values, ${launch.disagreements.length} disagreements, ` +
+        `${launch.failures.length} failed settings; run npm run go-live`,
+      { open: openCount(launch) },
+    );
+  }
   // `npm run dev` (remix dev) waits for this, then reloads the browser through <LiveReload>.
   if (build.mode === "development") void broadcastDevReady(build);
 });

@@ -6,7 +6,7 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
-import { SITE } from "~/data/site";
+import { LEASING } from "~/content";
 import { findTruck } from "~/data/trucks";
 import { estimateLeasing, LEASING_PARAMS, leasingFromParams, leasingSummary } from "~/lib/leasing";
 import { truckOfPage } from "~/lib/truck-page";
@@ -47,7 +47,7 @@ function leadComment(form: LeadFormName, comment: string, body: FormData, page: 
   if (form !== "leasing" || !LEASING_PARAMS.every((name) => typeof body.get(name) === "string")) return comment;
   const { input } = leasingFromParams(body);
   if (!input) return comment;
-  const estimate = estimateLeasing(input, SITE.leasingAnnualRatePercent);
+  const estimate = estimateLeasing(input, LEASING.annualRatePercent);
   const calculation = leasingSummary(input, estimate, truckOfPage(page)?.name);
   return comment ? `${comment}\n${calculation}` : calculation;
 }

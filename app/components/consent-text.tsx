@@ -1,14 +1,14 @@
-import { SITE } from "~/data/site";
+import { DESKS, LEGAL } from "~/content";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 
 /**
  * The consent to personal-data processing, a document of its own beside the policy (152-ФЗ as
  * amended: since 1 September 2025 the consent cannot be a line of the policy). Operator facts
- * come from ~/data/site only.
+ * come from ~/content only.
  */
 
 export const WITHDRAWAL_SUBJECT = "Отзыв согласия на обработку персональных данных";
-export const withdrawalHref = `mailto:${SITE.email}?subject=${encodeURIComponent(WITHDRAWAL_SUBJECT)}`;
+export const withdrawalHref = `mailto:${DESKS.sales.email}?subject=${encodeURIComponent(WITHDRAWAL_SUBJECT)}`;
 
 export function ConsentText() {
   return (
@@ -19,9 +19,9 @@ export function ConsentText() {
       <p>
         Заполняя форму на сайте и отмечая в ней поле о согласии на обработку персональных данных, я свободно, своей
         волей и в своём интересе даю конкретное, предметное, информированное, сознательное и однозначное согласие{" "}
-        {SITE.legalName} (ИНН {SITE.inn}, ОГРН {SITE.ogrn}, адрес: {SITE.legalAddress}; далее — Оператор) на обработку
-        моих персональных данных на условиях, изложенных ниже, в соответствии с Федеральным законом от 27.07.2006 №
-        152-ФЗ «О персональных данных».
+        {LEGAL.name} (ИНН {LEGAL.inn}, ОГРН {LEGAL.ogrn}, адрес: {LEGAL.address}; далее — Оператор) на обработку моих
+        персональных данных на условиях, изложенных ниже, в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О
+        персональных данных».
       </p>
 
       <div className="legal__section">
@@ -68,10 +68,10 @@ export function ConsentText() {
           предоставления.
         </p>
         <p>
-          Я могу отозвать согласие, написав на <a href={withdrawalHref}>{SITE.email}</a> с темой «{WITHDRAWAL_SUBJECT}»
-          или направив письменное заявление по адресу: {SITE.legalAddress}. Оператор прекращает обработку не позднее 10
-          рабочих дней с даты получения отзыва. После отзыва Оператор вправе продолжить обработку только при наличии
-          оснований, указанных в п. 2–11 ч. 1 ст. 6 Федерального закона № 152-ФЗ.
+          Я могу отозвать согласие, написав на <a href={withdrawalHref}>{DESKS.sales.email}</a> с темой «
+          {WITHDRAWAL_SUBJECT}» или направив письменное заявление по адресу: {LEGAL.address}. Оператор прекращает
+          обработку не позднее 10 рабочих дней с даты получения отзыва. После отзыва Оператор вправе продолжить
+          обработку только при наличии оснований, указанных в п. 2–11 ч. 1 ст. 6 Федерального закона № 152-ФЗ.
         </p>
       </div>
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { LEASING } from "~/data/terms";
+import { LEASING, SALES_POINTS, STATS_BY_KEY } from "~/content";
 
 const icon = (children: ReactNode) => (
   <svg
@@ -31,12 +31,12 @@ const ADVANTAGES = [
   },
   {
     title: "Собственный сервисный центр",
-    text: "Гарантийное и постгарантийное обслуживание: до 8 машин одновременно, диагностика по стандартам FAW.",
+    text: `Гарантийное и постгарантийное обслуживание: до ${STATS_BY_KEY.serviceBays.value} машин одновременно, диагностика по стандартам FAW.`,
     icon: icon(<path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />),
   },
   {
     title: "Склад запчастей",
-    text: "1 500 м² оригинальных запчастей и расходников в наличии — без ожидания поставки из Китая.",
+    text: `${STATS_BY_KEY.warehouse.value} оригинальных запчастей и расходников в наличии — без ожидания поставки из Китая.`,
     icon: icon(
       <>
         <path d="M3 9 12 4l9 5v11H3z" />
@@ -56,7 +56,7 @@ const ADVANTAGES = [
   },
   {
     title: "Доставка техники",
-    text: "Доставим технику своим ходом или тралом по Красноярскому краю и соседним регионам Сибири.",
+    text: `Доставим технику своим ходом или тралом: ${SALES_POINTS[1].region} и соседние регионы.`,
     icon: icon(
       <>
         <path d="M1 7h13v9H1zM14 10h4l3 3v3h-7z" />

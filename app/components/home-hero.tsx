@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { SITE } from "~/data/site";
+import { DEALER, HERO_SAVINGS } from "~/content";
+import { formatRubWhole } from "~/lib/format";
 import { ModalLink } from "./modal-link";
 
 /**
@@ -111,11 +112,13 @@ export function HomeHero() {
       <HeroVideo />
       <div className="hero__shade" aria-hidden="true" />
       <div className="container hero__content">
-        <span className="eyebrow">Официальный дилер {SITE.brand} в Красноярске</span>
+        <span className="eyebrow">
+          Официальный дилер {DEALER.brand} {DEALER.inCity}
+        </span>
         <h1 className="hero__title" id="hero-title">
           Тягачи FAW J7 — технологии нового поколения
         </h1>
-        <p className="hero__claim">Экономия до 400 000 ₽</p>
+        <p className="hero__claim">Экономия до {formatRubWhole(HERO_SAVINGS)}</p>
         <p className="hero__text">
           Экономичный двигатель, автоматизированная коробка передач и аэродинамичная кабина J7 снижают расходы на
           топливо и обслуживание с первого рейса.

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { SITE } from "~/data/site";
+import { LEASING } from "~/content";
 import { formatInt, formatRubWhole } from "~/lib/format";
 import {
   estimateLeasing,
@@ -97,7 +97,7 @@ export function LeasingCalculator({
   // What the figures showed before the last change: a field typed out of range keeps them.
   const [lastShown, setLastShown] = useState<LeasingInput>();
   const reading = readLeasing(values, lastShown);
-  const estimate = estimateLeasing(reading.shown, SITE.leasingAnnualRatePercent);
+  const estimate = estimateLeasing(reading.shown, LEASING.annualRatePercent);
   const headingId = `${id}-title`;
   const priceRef = useRef<HTMLInputElement>(null);
   const priceCaret = useRef<number>();
@@ -215,7 +215,7 @@ export function LeasingCalculator({
         )}
         <p className="calc__disclaimer">{LEASING_DISCLAIMER}</p>
         <p className="calc__rate">
-          Аннуитетные платежи по ставке {SITE.leasingAnnualRatePercent}&nbsp;% годовых. Точный график и ставку назовет
+          Аннуитетные платежи по ставке {LEASING.annualRatePercent}&nbsp;% годовых. Точный график и ставку назовет
           лизинговая компания.
         </p>
       </div>

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { yandexMapsLink, yandexMapWidgetUrl, type Location } from "~/data/site";
+import type { Location } from "~/content";
+import { yandexMapsLink, yandexMapWidgetUrl } from "~/data/site";
 import { onceNear } from "~/utils/once-near";
 import { PinIcon } from "./icons";
 import type { YandexMapProps } from "./yandex-map";

@@ -1,20 +1,16 @@
-import { SALES_POINTS, type Phone } from "~/data/site";
-import { LEASING } from "~/data/terms";
+import { DESKS, LEASING, type DeskId } from "~/content";
 import type { ModalName } from "~/lib/modal";
 import { ClockIcon, PhoneIcon } from "./icons";
 
-const SALES = SALES_POINTS[1];
-const [VEHICLES, PARTS] = SALES.phones;
-
 interface Department {
-  phone: Phone;
+  desk: DeskId;
   steps: string[];
 }
 
 /** Who answers each request, and what happens once it is sent. */
 const DEPARTMENTS: Record<ModalName, Department> = {
   callback: {
-    phone: VEHICLES,
+    desk: "sales",
     steps: [
       "Заявка сразу приходит менеджеру отдела продаж.",
       "Менеджер перезвонит в рабочее время и ответит на ваши вопросы.",
@@ -22,7 +18,7 @@ const DEPARTMENTS: Record<ModalName, Department> = {
     ],
   },
   price: {
-    phone: VEHICLES,
+    desk: "sales",
     steps: [
       "Заявка сразу приходит менеджеру отдела продаж.",
       "Менеджер уточнит комплектацию, наличие и сроки поставки.",
@@ -30,7 +26,7 @@ const DEPARTMENTS: Record<ModalName, Department> = {
     ],
   },
   leasing: {
-    phone: VEHICLES,
+    desk: "sales",
     steps: [
       "Заявка с вашим расчетом приходит менеджеру отдела продаж.",
       `Менеджер подберет лизинговую компанию и условия; решение — за ${LEASING.approvalDays} рабочий день.`,
@@ -38,7 +34,7 @@ const DEPARTMENTS: Record<ModalName, Department> = {
     ],
   },
   "parts-list": {
-    phone: PARTS,
+    desk: "parts",
     steps: [
       "Список и файлы приходят в отдел запчастей.",
       "Проверим наличие, подберем аналоги и посчитаем стоимость.",
@@ -53,7 +49,9 @@ const DEPARTMENTS: Record<ModalName, Department> = {
  * own page it sits inside <main>, where a complementary landmark does not belong.
  */
 export function ModalAside({ modal }: { modal: ModalName }) {
-  const { phone, steps } = DEPARTMENTS[modal];
+  const { desk, steps } = DEPARTMENTS[modal];
+  const { phones, workTime } = DESKS[desk];
+  const phone = phones[0];
   return (
     <div className="modal-aside" data-testid="modal-aside">
       <p className="modal-aside__label">{phone.label}</p>
@@ -63,7 +61,7 @@ export function ModalAside({ modal }: { modal: ModalName }) {
       </a>
       <p className="modal-aside__hours">
         <ClockIcon />
-        {SALES.workTime}
+        {workTime}
       </p>
       <h3 className="modal-aside__title">Что будет после отправки</h3>
       <ol className="modal-aside__steps">

@@ -1,7 +1,7 @@
-import { useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
-import { closeModalHref, isModalName, MODALS, MODAL_PARAM } from "~/lib/modal";
+import { closeModalHref, isModalName, MODAL_PARAM, modalTitle, type ModalSubjectHandle } from "~/lib/modal";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { ModalAside } from "./modal-aside";
 import { Modal } from "./ui/modal";
@@ -19,14 +19,16 @@ const LeasingLead = lazy(() => import("./forms/leasing-lead").then((m) => ({ def
 export function ModalOutlet() {
   const [params] = useSearchParams();
   const location = useLocation();
-  // On a truck's page, the model the page shows (its loader's data).
-  const truckPage = useRouteLoaderData<{ truck?: { name: string } }>("routes/catalog.trucks.$categorySlug.$slug");
+  const matches = useMatches();
   const name = params.get(MODAL_PARAM);
   if (!isModalName(name)) return null;
+  const subject = matches
+    .map((match) => (match.handle as Partial<ModalSubjectHandle> | undefined)?.modalSubject?.(match.data))
+    .find(Boolean);
   // The lead's source: the page, or the page a link names (a part of the list asked about).
   const page = safeRedirectPath(params.get("source"), closeModalHref(location.pathname, location.search));
   return (
-    <Modal title={MODALS[name]}>
+    <Modal title={modalTitle(name, subject)}>
       <div className="modal-layout">
         <div className="modal-layout__main">
           <Suspense fallback={<p className="muted">Загружаем форму…</p>}>
@@ -36,7 +38,7 @@ export function ModalOutlet() {
                 initial={leasingFromParams(params).values}
                 action={location.pathname}
                 keep={paramsBesideLeasing(params)}
-                truckName={truckPage?.truck?.name}
+                truckName={subject}
               />
             ) : (
               <LeadForm form={name} page={page} />

@@ -1,4 +1,4 @@
-import { LEASING_PARTNERS } from "~/data/terms";
+import { LEASING_PARTNERS } from "~/content";
 
 /**
  * A CSS ticker of partner logos: the list is rendered twice so the loop is seamless; it pauses

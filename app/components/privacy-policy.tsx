@@ -1,10 +1,10 @@
-import { SALES_POINTS, SITE } from "~/data/site";
+import { DESKS, deskPhone, LEGAL, SALES_POINTS } from "~/content";
 import { CART_COOKIE_NAME, COOKIE_CONSENT_NAME } from "~/lib/cookies";
 import { WITHDRAWAL_SUBJECT, withdrawalHref } from "./consent-text";
 
 /**
  * The personal-data policy; the consent it refers to is a document of its own (consent-text.tsx).
- * Operator facts come from ~/data/site only.
+ * Operator facts come from ~/content only.
  */
 
 /** The date of the policy's current edition. */
@@ -32,11 +32,11 @@ function formatIsoDate(iso: string): string {
 }
 
 function Email() {
-  return <a href={`mailto:${SITE.email}`}>{SITE.email}</a>;
+  return <a href={`mailto:${DESKS.sales.email}`}>{DESKS.sales.email}</a>;
 }
 
 function Phone() {
-  return <a href={`tel:${SITE.phone.tel}`}>{SITE.phone.display}</a>;
+  return <a href={`tel:${deskPhone("sales").tel}`}>{deskPhone("sales").display}</a>;
 }
 
 export function PrivacyPolicy() {
@@ -53,11 +53,12 @@ export function PrivacyPolicy() {
         </p>
         <p>Оператор персональных данных:</p>
         <ul>
-          <li>{SITE.legalName}</li>
+          <li>{LEGAL.name}</li>
           <li>
-            ИНН {SITE.inn}, ОГРН {SITE.ogrn}
+            ИНН {LEGAL.inn}
+            {LEGAL.kpp ? `, КПП ${LEGAL.kpp}` : ""}, ОГРН {LEGAL.ogrn}
           </li>
-          <li>Адрес: {SITE.legalAddress}</li>
+          <li>Адрес: {LEGAL.address}</li>
           <li>
             E-mail: <Email />, телефон: <Phone />
           </li>
@@ -247,11 +248,11 @@ export function PrivacyPolicy() {
           </li>
         </ul>
         <p>
-          Запрос направляется письмом по адресу {SITE.legalAddress} или в форме электронного документа на <Email />.
-          Укажите фамилию, имя, отчество, контакты, которые вы оставляли на сайте, и сведения, подтверждающие обращение
-          к нам (дату заявки, номер заказа или счёта). Мы отвечаем в течение 10 рабочих дней с даты получения запроса
-          (ст. 14, ст. 20 Закона). Срок может быть продлён не более чем на 5 рабочих дней — в этом случае мы заранее
-          сообщим причину.
+          Запрос направляется письмом по адресу {LEGAL.address} или в форме электронного документа на <Email />. Укажите
+          фамилию, имя, отчество, контакты, которые вы оставляли на сайте, и сведения, подтверждающие обращение к нам
+          (дату заявки, номер заказа или счёта). Мы отвечаем в течение 10 рабочих дней с даты получения запроса (ст. 14,
+          ст. 20 Закона). Срок может быть продлён не более чем на 5 рабочих дней — в этом случае мы заранее сообщим
+          причину.
         </p>
       </section>
 
@@ -259,10 +260,10 @@ export function PrivacyPolicy() {
         <h2 id="withdrawal-title">9. Как отозвать согласие</h2>
         <ul>
           <li>
-            написать на <a href={withdrawalHref}>{SITE.email}</a> с темой «{WITHDRAWAL_SUBJECT}», указав имя, телефон
-            или e-mail, которые вы оставляли в форме;
+            написать на <a href={withdrawalHref}>{DESKS.sales.email}</a> с темой «{WITHDRAWAL_SUBJECT}», указав имя,
+            телефон или e-mail, которые вы оставляли в форме;
           </li>
-          <li>или отправить письменное заявление по адресу: {SITE.legalAddress}.</li>
+          <li>или отправить письменное заявление по адресу: {LEGAL.address}.</li>
         </ul>
         <p>
           Мы прекращаем обработку не позднее 10 рабочих дней с даты получения отзыва и уничтожаем данные в срок не более
@@ -308,8 +309,8 @@ export function PrivacyPolicy() {
       <section className="legal__section" id="contacts" aria-labelledby="contacts-title">
         <h2 id="contacts-title">Контакты</h2>
         <p>
-          По вопросам обработки персональных данных: {SITE.legalName}, {SITE.legalAddress}, e-mail <Email />, телефон{" "}
-          <Phone /> ({SITE.workTime}).
+          По вопросам обработки персональных данных: {LEGAL.name}, {LEGAL.address}, e-mail <Email />, телефон <Phone />{" "}
+          ({DESKS.sales.workTime}).
         </p>
         <ul>
           {SALES_POINTS.map((point) => (

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { footerSalesPoint, SITE } from "~/data/site";
+import { CERTIFICATE_HREF, DEALER, MAKER_CREDIT } from "~/content";
+import { footerSalesPoint } from "~/data/site";
 import { TRUCK_TYPES } from "~/data/truck-types";
 import { MailIcon, PhoneIcon, PinIcon } from "./icons";
 import { LocationMap } from "./location-map";
@@ -70,7 +71,7 @@ export function SiteFooter() {
               </li>
               <li>
                 <MailIcon size={16} />
-                <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+                <a href={`mailto:${point.email}`}>{point.email}</a>
               </li>
             </ul>
           </div>
@@ -80,14 +81,14 @@ export function SiteFooter() {
       </div>
       <div className="container footer__bottom">
         <p>
-          © {new Date().getFullYear()} {SITE.name}. Официальный дилер {SITE.brand}.
+          © {new Date().getFullYear()} {DEALER.name}. Официальный дилер {DEALER.brand}.
         </p>
-        <a className="footer__certificate" href={SITE.certificateHref} target="_blank" rel="noopener noreferrer">
+        <a className="footer__certificate" href={CERTIFICATE_HREF} target="_blank" rel="noopener noreferrer">
           Сертификат официального дилера (PDF)
         </a>
         <Link to="/privacy">Политика конфиденциальности</Link>
-        <a href={SITE.makerCredit.href} target="_blank" rel="noopener noreferrer">
-          {SITE.makerCredit.name}
+        <a href={MAKER_CREDIT.href} target="_blank" rel="noopener noreferrer">
+          {MAKER_CREDIT.name}
         </a>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { MAIN_NAV, SITE } from "~/data/site";
+import { DEALER, DESKS, deskPhone } from "~/content";
+import { MAIN_NAV } from "~/data/site";
 import { CartIcon, ChevronDownIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon } from "./icons";
 import { Logo } from "./logo";
 
@@ -154,26 +155,27 @@ function MobileMenu({ count }: { count: number }) {
 }
 
 export function SiteHeader({ cartCount }: { cartCount: number }) {
+  const salesPhone = deskPhone("sales");
   return (
     <>
       <aside className="top-strip" aria-label="Контакты дилера">
         <div className="container top-strip__inner">
-          <p className="top-strip__title">Официальный дилер спецтехники {SITE.brand}</p>
+          <p className="top-strip__title">Официальный дилер спецтехники {DEALER.brand}</p>
           <div className="top-strip__contacts">
-            <a href={`mailto:${SITE.email}`} className="top-strip__link">
+            <a href={`mailto:${DESKS.sales.email}`} className="top-strip__link">
               <MailIcon size={16} />
-              {SITE.email}
+              {DESKS.sales.email}
             </a>
-            <a href={`tel:${SITE.phone.tel}`} className="top-strip__link">
+            <a href={`tel:${salesPhone.tel}`} className="top-strip__link">
               <PhoneIcon size={16} />
-              {SITE.phone.display}
+              {salesPhone.display}
             </a>
           </div>
         </div>
       </aside>
       <header className="header">
         <div className="container header__inner">
-          <Link to="/" className="logo" aria-label={`${SITE.name} — на главную`}>
+          <Link to="/" className="logo" aria-label={`${DEALER.name} — на главную`}>
             <Logo className="logo__img" />
           </Link>
           <nav className="nav" aria-label="Главное меню">

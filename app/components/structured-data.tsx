@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { SALES_POINTS, SITE } from "~/data/site";
+import { DEALER, DESKS, deskPhone, LEGAL, SALES_POINTS } from "~/content";
+import { openingHours } from "~/lib/work-time";
 
 /** The site's public origin (SITE_URL), for absolute URLs in structured data and meta. */
 export function useSiteUrl(): string {
@@ -21,33 +22,27 @@ export function dealerJsonLd(siteUrl: string) {
   return {
     "@context": "https://schema.org",
     "@type": "AutoDealer",
-    name: SITE.name,
-    legalName: SITE.legalName,
+    name: DEALER.name,
+    legalName: LEGAL.name,
+    taxID: LEGAL.inn,
     url: `${siteUrl}/`,
     logo: `${siteUrl}/images/logo.svg`,
-    email: SITE.email,
-    telephone: SITE.phone.tel,
-    brand: { "@type": "Brand", name: SITE.brand },
+    email: DESKS.sales.email,
+    telephone: deskPhone("sales").tel,
+    brand: { "@type": "Brand", name: DEALER.brand },
     department: SALES_POINTS.map((point) => ({
       "@type": "AutoDealer",
-      name: `${SITE.name} — ${point.name}`,
+      name: `${DEALER.name} — ${point.name}`,
       telephone: point.phones[0].tel,
       address: {
         "@type": "PostalAddress",
         streetAddress: point.address,
-        addressLocality: "п. Солонцы",
-        addressRegion: "Красноярский край",
+        addressLocality: point.locality,
+        addressRegion: point.region,
         addressCountry: "RU",
       },
       geo: { "@type": "GeoCoordinates", latitude: point.coordinates[0], longitude: point.coordinates[1] },
-      openingHoursSpecification: [
-        {
-          "@type": "OpeningHoursSpecification",
-          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-          opens: "09:00",
-          closes: "18:00",
-        },
-      ],
+      openingHoursSpecification: openingHours(point.workTime),
     })),
   };
 }
@@ -62,6 +57,8 @@ export function productJsonLd(
     description?: string;
     price?: number;
     inStock: boolean;
+    /** A schema.org availability URL; unset: InStock or OutOfStock by `inStock`. */
+    availability?: string;
     brand?: string;
   },
 ) {
@@ -72,15 +69,16 @@ export function productJsonLd(
     ...(product.image ? { image: `${siteUrl}${product.image}` } : {}),
     ...(product.sku ? { sku: product.sku } : {}),
     ...(product.description ? { description: product.description } : {}),
-    brand: { "@type": "Brand", name: product.brand ?? SITE.brand },
+    brand: { "@type": "Brand", name: product.brand ?? DEALER.brand },
     offers: {
       "@type": "Offer",
       url: `${siteUrl}${product.url}`,
       priceCurrency: "RUB",
-      // Trucks are priced on request: their offer has no price.
+      // A truck without the dealer's price is priced on request: its offer has no price.
       ...(product.price === undefined ? {} : { price: product.price }),
-      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      seller: { "@type": "AutoDealer", name: SITE.name },
+      availability:
+        product.availability ?? (product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock"),
+      seller: { "@type": "AutoDealer", name: DEALER.name },
     },
   };
 }

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { PartImage } from "./part-image";
+import type { Availability } from "~/content";
 import { SavingsBadge } from "./savings-badge";
+import { TruckPrice } from "./truck-price";
 
 /** What a card of the model range shows of a truck. */
 export interface TruckCardData {
@@ -11,6 +13,8 @@ export interface TruckCardData {
   image: string;
   formula: string;
   stock: number;
+  price?: number;
+  availability: Availability;
 }
 
 function WheelIcon() {
@@ -31,7 +35,7 @@ function WheelIcon() {
   );
 }
 
-/** One model of the range: picture, wheel formula, the leasing saving and a link to its page. */
+/** One model of the range: picture, wheel formula, the leasing saving, price and availability, a link to its page. */
 export function TruckCard({ truck, eager }: { truck: TruckCardData; eager: boolean }) {
   const href = `/catalog/trucks/${truck.type}/${truck.slug}`;
   return (
@@ -51,6 +55,7 @@ export function TruckCard({ truck, eager }: { truck: TruckCardData; eager: boole
         <h2 className="truck-card__name">
           <Link to={href}>{truck.name}</Link>
         </h2>
+        <TruckPrice price={truck.price} availability={truck.availability} />
         <Link to={href} className="btn btn--outline truck-card__more" aria-label={`Подробнее: ${truck.name}`}>
           Подробнее
         </Link>

@@ -74,7 +74,7 @@ export function TruckTabs({
           })}
         </div>
         <p className="tabs__article">
-          Артикул: <strong>{article || "-"}</strong>
+          Код модификации: <strong>{article || "-"}</strong>
         </p>
       </div>
       {TRUCK_TABS.map((tab) => (

@@ -1,70 +1,10 @@
 /**
- * The dealer's own facts in one place: brand, phones, e-mail and the two sales points.
- * Real values replace these placeholders here and nowhere else.
+ * The site's frame: the main menu, the footer's sales point, the maps. The dealer's facts (phones,
+ * addresses, requisites) live in app/content.
  */
-export interface Phone {
-  label: string;
-  display: string;
-  /** Dialling form for tel: links, digits with a leading + */
-  tel: string;
-}
+import { SALES_POINTS, type Location } from "~/content";
 
-export interface Location {
-  id: "service" | "sales";
-  name: string;
-  address: string;
-  /** [latitude, longitude] */
-  coordinates: [number, number];
-  workTime: string;
-  phones: Phone[];
-}
-
-export const SITE = {
-  brand: "FAW",
-  name: "FAW Солонцы",
-  legalName: "ООО «Сибирь Трак Сервис»",
-  inn: "2465000000",
-  ogrn: "1122468000000",
-  legalAddress: "663020, Красноярский край, Емельяновский район, п. Солонцы, ул. Заводская, 1",
-  email: "sales@faw-solontsy.ru",
-  phone: { label: "Отдел продаж", display: "+7 (391) 200-00-01", tel: "+73912000001" } satisfies Phone,
-  makerCredit: { name: "Сделано в Красноярске", href: "https://example.ru" },
-  certificateHref: "/docs/dealer-certificate.pdf",
-  workTime: "Пн–Пт 9:00–18:00",
-  /**
-   * The annual rate behind the leasing calculator's estimate (an annuity, app/lib/leasing.ts).
-   * An approximation for visitors: the leasing companies quote the real rate.
-   */
-  leasingAnnualRatePercent: 20,
-} as const;
-
-/**
- * The spec's order: the first point is shown in the footer on /service, the second everywhere else.
- */
-export const SALES_POINTS: [Location, Location] = [
-  {
-    id: "service",
-    name: "Сервисный центр",
-    address: "Красноярский край, Емельяновский район, п. Солонцы, ул. Заводская, 3",
-    coordinates: [56.06873, 92.83164],
-    workTime: "Пн–Пт 9:00–18:00",
-    phones: [
-      { label: "Сервис", display: "+7 (391) 200-00-02", tel: "+73912000002" },
-      { label: "Запись на ТО", display: "+7 (391) 200-00-03", tel: "+73912000003" },
-    ],
-  },
-  {
-    id: "sales",
-    name: "Продажа техники и запчастей",
-    address: "Красноярский край, Емельяновский район, п. Солонцы, ул. Заводская, 1",
-    coordinates: [56.07054, 92.82919],
-    workTime: "Пн–Пт 9:00–18:00",
-    phones: [
-      { label: "Отдел продаж техники", display: "+7 (391) 200-00-01", tel: "+73912000001" },
-      { label: "Отдел запчастей", display: "+7 (391) 200-00-04", tel: "+73912000004" },
-    ],
-  },
-];
+export type { Location, Phone } from "~/content";
 
 export function footerSalesPoint(pathname: string): Location {
   return pathname === "/service" || pathname.startsWith("/service/") ? SALES_POINTS[0] : SALES_POINTS[1];

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_IMAGE } from "../components/part-image";
 import { isTruckTypeSlug } from "./truck-types";
+import { TRUCK_SLUGS } from "./truck-slugs";
 import { ALL_TRUCKS, TRUCK_CATEGORIES, TRUCK_TYPES, findTruck, trucksOfType } from "./trucks";
 
 const PUBLIC = fileURLToPath(new URL("../../public", import.meta.url));
@@ -30,6 +31,19 @@ describe("truck catalogue", () => {
     for (const category of TRUCK_CATEGORIES) {
       for (const truck of category.items) expect(truck.type.slug).toBe(category.slug);
     }
+  });
+
+  it("names the same models as the dealer's content, in the same order", () => {
+    expect(ALL_TRUCKS.map((t) => t.slug)).toEqual([...TRUCK_SLUGS]);
+  });
+
+  it("draws every model differently, not only in another colour", () => {
+    const shapes = ALL_TRUCKS.map((t) =>
+      readFileSync(publicFile(`/images/trucks/${t.slug}/main.svg`), "utf8")
+        .replace(/#[0-9a-f]{3,8}\b/gi, "")
+        .replace(/<text[^>]*>[^<]*<\/text>/g, ""),
+    );
+    expect(new Set(shapes).size).toBe(ALL_TRUCKS.length);
   });
 
   it("has unique, URL-safe slugs", () => {

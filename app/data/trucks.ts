@@ -5,6 +5,8 @@
  */
 
 import { TRUCK_TYPES, type TruckType } from "./truck-types";
+import type { TruckSlug } from "./truck-slugs";
+import { TRUCK_SAVINGS, truckSale, type Availability } from "../content";
 
 export { TRUCK_TYPES, type TruckType };
 
@@ -42,6 +44,9 @@ export interface Truck {
   /** An empty list renders as '-'. */
   equipments: string[];
   slider: string[];
+  /** 'цена от' in roubles, from the dealer's content; unset: 'Цена по запросу'. */
+  price?: number;
+  availability: Availability;
 }
 
 export interface TruckCategory {
@@ -51,8 +56,8 @@ export interface TruckCategory {
 
 const [TYAGACH, SPECTEHNIKA, SAMOSVAL] = TRUCK_TYPES;
 
-/** Spec §9: the subsidy depends on the vehicle type only. */
-const STOCK: Record<TruckType["slug"], number> = { tyagach: 800000, spectehnika: 0, samosval: 600000 };
+/** Spec §9: the subsidy depends on the vehicle type only (its amounts are the dealer's content). */
+const STOCK = TRUCK_SAVINGS;
 
 const kg = (n: number): Measure => ({ amounts: [n], unit: "кг" });
 const mm = (...amounts: number[]): Measure => ({ amounts, unit: "мм" });
@@ -72,18 +77,17 @@ function toList(rows: Row[]): LabelValue[] {
   return rows.map(([label, value]) => ({ label, value }));
 }
 
-function images(slug: string, opts: { scheme: boolean; slides: number }) {
+/**
+ * A model's dimension schemes (drawn by scripts/draw-trucks.ts) and, from the dealer's content,
+ * its pictures, 'цена от' and availability.
+ */
+function images(slug: TruckSlug, opts: { scheme: boolean }) {
   const base = `/images/trucks/${slug}`;
   const scheme: [string, string, string][] = opts.scheme
     ? [[`${base}/side.svg`, `${base}/front.svg`, `${base}/back.svg`]]
     : [];
-  // Pictures as WebP, rendered from the SVG drawings by scripts/rasterize-images.ts; the
-  // dimension schemes stay vector.
-  return {
-    mainImg: `${base}/main.webp`,
-    scheme,
-    slider: Array.from({ length: opts.slides }, (_, i) => `${base}/${i + 1}.webp`),
-  };
+  const { mainImg, slider, price, availability } = truckSale(slug);
+  return { mainImg, scheme, slider, ...(price === undefined ? {} : { price }), availability };
 }
 
 interface Engine {
@@ -139,7 +143,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j7-6x4-460",
     name: "FAW J7 6x4 460 л.с.",
-    ...images("faw-j7-6x4-460", { scheme: true, slides: 4 }),
+    ...images("faw-j7-6x4-460", { scheme: true }),
     formula: "6x4",
     stock: STOCK.tyagach,
     shortDescription: "Флагманский магистральный тягач с кабиной J7 и автоматизированной КПП для перевозок в составе автопоезда до 49 т.",
@@ -193,7 +197,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j7-4x2-460",
     name: "FAW J7 4x2 460 л.с.",
-    ...images("faw-j7-4x2-460", { scheme: true, slides: 3 }),
+    ...images("faw-j7-4x2-460", { scheme: true }),
     formula: "4x2",
     stock: STOCK.tyagach,
     shortDescription: "Двухосный тягач J7 для магистральных перевозок с малой снаряженной массой и экономичным расходом.",
@@ -244,7 +248,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j6p-6x4-420",
     name: "FAW J6P 6x4 420 л.с.",
-    ...images("faw-j6p-6x4-420", { scheme: true, slides: 3 }),
+    ...images("faw-j6p-6x4-420", { scheme: true }),
     formula: "6x4",
     stock: STOCK.tyagach,
     shortDescription: "Проверенный трехосный тягач J6P с механической КПП FAST — надежная основа для тяжелых автопоездов.",
@@ -297,7 +301,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j6p-4x2-420",
     name: "FAW J6P 4x2 420 л.с.",
-    ...images("faw-j6p-4x2-420", { scheme: true, slides: 3 }),
+    ...images("faw-j6p-4x2-420", { scheme: true }),
     formula: "4x2",
     stock: STOCK.tyagach,
     shortDescription: "Двухосный тягач J6P для региональных и магистральных перевозок со стандартными полуприцепами.",
@@ -347,7 +351,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j6p-6x4-lng",
     name: "FAW J6P 6x4 LNG 460 л.с.",
-    ...images("faw-j6p-6x4-lng", { scheme: true, slides: 3 }),
+    ...images("faw-j6p-6x4-lng", { scheme: true }),
     formula: "6x4",
     stock: STOCK.tyagach,
     shortDescription: "Газовый тягач на сжиженном природном газе (LNG): топливо дешевле дизеля и запас хода до 1 000 км.",
@@ -398,7 +402,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j6l-4x2-350",
     name: "FAW J6L 4x2 350 л.с.",
-    ...images("faw-j6l-4x2-350", { scheme: true, slides: 3 }),
+    ...images("faw-j6l-4x2-350", { scheme: true }),
     formula: "4x2",
     stock: STOCK.tyagach,
     shortDescription: "Облегченный тягач J6L с низкой крышей для городских и региональных перевозок.",
@@ -446,7 +450,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j7-6x4-550",
     name: "FAW J7 6x4 550 л.с.",
-    ...images("faw-j7-6x4-550", { scheme: true, slides: 4 }),
+    ...images("faw-j7-6x4-550", { scheme: true }),
     formula: "6x4",
     stock: STOCK.tyagach,
     shortDescription: "Самый мощный тягач FAW: 550 л.с. и 2 600 Н·м для тяжелых автопоездов и горных трасс.",
@@ -511,7 +515,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "avtobetonosmesitel-j6p-6x4",
     name: "Автобетоносмеситель FAW J6P 6x4 10 м³",
-    ...images("avtobetonosmesitel-j6p-6x4", { scheme: true, slides: 4 }),
+    ...images("avtobetonosmesitel-j6p-6x4", { scheme: true }),
     formula: "6x4",
     stock: STOCK.spectehnika,
     shortDescription: "Автобетоносмеситель с барабаном 10 м³ на шасси J6P для доставки бетона на стройплощадки.",
@@ -566,7 +570,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "avtobetononasos-j6p-37m",
     name: "Автобетононасос FAW J6P 37 м",
-    ...images("avtobetononasos-j6p-37m", { scheme: false, slides: 3 }),
+    ...images("avtobetononasos-j6p-37m", { scheme: false }),
     formula: "6x4",
     stock: STOCK.spectehnika,
     shortDescription: "Автобетононасос со стрелой 37 м для подачи бетона на высоту и в труднодоступные места.",
@@ -612,7 +616,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "kran-manipulyator-j6p-6x4",
     name: "Кран-манипулятор FAW J6P 6x4 КМУ 7 т",
-    ...images("kran-manipulyator-j6p-6x4", { scheme: false, slides: 3 }),
+    ...images("kran-manipulyator-j6p-6x4", { scheme: false }),
     formula: "6x4",
     stock: STOCK.spectehnika,
     shortDescription: "Бортовой автомобиль с краном-манипулятором грузоподъемностью 7 т и платформой 7,2 м.",
@@ -671,7 +675,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "multilift-j6p-6x4-20t",
     name: "Мультилифт FAW J6P 6x4 20 т",
-    ...images("multilift-j6p-6x4-20t", { scheme: true, slides: 3 }),
+    ...images("multilift-j6p-6x4-20t", { scheme: true }),
     formula: "6x4",
     stock: STOCK.spectehnika,
     shortDescription: "Крюковой мультилифт с усилием 20 т для перевозки сменных контейнеров и кузовов.",
@@ -725,7 +729,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "multilift-j6p-8x4-30t",
     name: "Мультилифт FAW J6P 8x4 30 т",
-    ...images("multilift-j6p-8x4-30t", { scheme: false, slides: 3 }),
+    ...images("multilift-j6p-8x4-30t", { scheme: false }),
     formula: "8x4",
     stock: STOCK.spectehnika,
     shortDescription: "Четырехосный мультилифт с усилием 30 т для крупных контейнеров и тяжелых сменных кузовов.",
@@ -776,7 +780,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "lesovoz-j6p-6x6",
     name: "Лесовоз FAW J6P 6x6",
-    ...images("lesovoz-j6p-6x6", { scheme: true, slides: 3 }),
+    ...images("lesovoz-j6p-6x6", { scheme: true }),
     formula: "6x6",
     stock: STOCK.spectehnika,
     shortDescription: "Полноприводный сортиментовоз для вывозки леса с делянок по грунтовым и зимним дорогам.",
@@ -834,7 +838,7 @@ const samosval: Truck[] = [
     type: SAMOSVAL,
     slug: "samosval-j6p-6x4",
     name: "Самосвал FAW J6P 6x4 25 т",
-    ...images("samosval-j6p-6x4", { scheme: true, slides: 3 }),
+    ...images("samosval-j6p-6x4", { scheme: true }),
     formula: "6x4",
     stock: STOCK.samosval,
     shortDescription: "Трехосный самосвал с кузовом 20 м³ для перевозки песка, щебня и грунта.",
@@ -892,7 +896,7 @@ const samosval: Truck[] = [
     type: SAMOSVAL,
     slug: "samosval-j6p-8x4",
     name: "Самосвал FAW J6P 8x4 32 т",
-    ...images("samosval-j6p-8x4", { scheme: true, slides: 4 }),
+    ...images("samosval-j6p-8x4", { scheme: true }),
     formula: "8x4",
     stock: STOCK.samosval,
     shortDescription: "Четырехосный самосвал повышенной грузоподъемности с кузовом 25 м³.",
@@ -950,7 +954,7 @@ const samosval: Truck[] = [
     type: SAMOSVAL,
     slug: "samosval-j6p-6x6",
     name: "Самосвал FAW J6P 6x6 полный привод",
-    ...images("samosval-j6p-6x6", { scheme: true, slides: 3 }),
+    ...images("samosval-j6p-6x6", { scheme: true }),
     formula: "6x6",
     stock: STOCK.samosval,
     shortDescription: "Полноприводный самосвал для карьеров, лесных и северных дорог.",

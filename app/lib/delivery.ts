@@ -2,7 +2,7 @@
  * How an order reaches the customer (spec §9): pickup, courier in the city or to a transport
  * company; courier and transport company cost 300 ₽ each and nothing from 5 000 ₽ of goods.
  */
-import { DELIVERY } from "~/data/terms";
+import { DELIVERY } from "~/content";
 import { formatRub } from "./format";
 
 export const DELIVERY_METHODS = [

@@ -27,7 +27,8 @@ export const LEAD_FORMS: Record<LeadFormName, LeadFormSpec> = {
   callback: { title: "Заказать обратный звонок", submit: "Отправить", validator: callbackValidator },
   price: { title: "Узнать цену", submit: "Узнать цену", validator: callbackValidator },
   leasing: { title: "Рассчитать лизинг", submit: "Отправить заявку", validator: callbackValidator },
-  buy: { title: "Купить", submit: "Купить", validator: withZod(buySchema) },
+  // The spec's buy form only logs; ours sends a lead, so it says so.
+  buy: { title: "Оставить заявку", submit: "Отправить заявку", validator: withZod(buySchema) },
   "parts-list": { title: "Оставить заявку", submit: "Отправить заявку", validator: withZod(partsListSchema) },
 };
 

@@ -4,7 +4,7 @@
  * annual rate. The same code runs in the browser as the visitor types, on the server for the
  * no-JavaScript form, and in the lead action that adds the calculation to the comment.
  */
-import { LEASING } from "~/data/terms";
+import { LEASING } from "~/content";
 import { formatInt, formatRubWhole } from "./format";
 
 /** The calculator's query parameters (and the leasing lead's hidden fields). */
@@ -38,7 +38,8 @@ export const LEASING_LIMITS = {
   advanceMin: LEASING.minAdvancePercent,
   advanceMax: LEASING.maxAdvancePercent,
   termMin: LEASING.minTermMonths,
-  termMax: LEASING.maxTermMonths,
+  // The spec's 5 years; the hero's 'до 59 месяцев' is its own wording.
+  termMax: LEASING.termYears * 12,
 } as const;
 
 export const LEASING_DEFAULTS: LeasingValues = { price: "10\u00a0000\u00a0000", advance: "20", term: "36" };

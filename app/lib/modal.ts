@@ -8,6 +8,16 @@ export const MODALS = {
 
 export type ModalName = keyof typeof MODALS;
 
+/** A route's `handle` naming what its page is about, for the price modal's title ('Узнать цену на …'). */
+export interface ModalSubjectHandle {
+  modalSubject: (data: unknown) => string | undefined;
+}
+
+/** The modal's title: the price modal names the page's subject when it has one. */
+export function modalTitle(name: ModalName, subject?: string): string {
+  return name === "price" && subject ? `${MODALS.price} на ${subject}` : MODALS[name];
+}
+
 export const MODAL_PARAM = "modal";
 
 export function isModalName(value: unknown): value is ModalName {

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { DEALER } from "~/content";
 
-export const SITE_TITLE = "FAW Солонцы — официальный дилер FAW в Красноярске";
+export const SITE_TITLE = `${DEALER.name} — официальный дилер ${DEALER.brand} ${DEALER.inCity}`;
 
 /** Title, description and Open Graph tags for a page. */
 export function pageMeta({
@@ -12,7 +13,7 @@ export function pageMeta({
   description: string;
   noindex?: boolean;
 }): MetaDescriptor[] {
-  const full = title === SITE_TITLE ? title : `${title} | FAW Солонцы`;
+  const full = title === SITE_TITLE ? title : `${title} | ${DEALER.name}`;
   const meta: MetaDescriptor[] = [
     { title: full },
     { name: "description", content: description },

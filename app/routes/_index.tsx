@@ -5,8 +5,8 @@ import { HomeHero } from "~/components/home-hero";
 import { ModalLink } from "~/components/modal-link";
 import { PartImage } from "~/components/part-image";
 import { TRUCK_TYPES, type TruckType } from "~/data/truck-types";
-import { STATS } from "~/data/terms";
-import { SITE } from "~/data/site";
+import { DEALER, DESKS, HERO_SAVINGS, STATS } from "~/content";
+import { formatRubWhole } from "~/lib/format";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta, SITE_TITLE } from "~/lib/seo";
 import trucksStyles from "~/styles/trucks.css";
@@ -16,8 +16,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyl
 export const meta: MetaFunction = () =>
   pageMeta({
     title: SITE_TITLE,
-    description:
-      "Официальный дилер FAW в Красноярске: тягачи J6 и J7, самосвалы, спецтехника, запчасти, сервис и лизинг. Экономия до 400 000 ₽.",
+    description: `Официальный дилер ${DEALER.brand} ${DEALER.inCity}: тягачи J6 и J7, самосвалы, спецтехника, запчасти, сервис и лизинг. Экономия до ${formatRubWhole(HERO_SAVINGS)}.`,
   });
 
 export const shouldRevalidate = modalAwareRevalidate;
@@ -68,7 +67,7 @@ export default function Home() {
 
       <section className="stats-band" aria-labelledby="stats-title">
         <div className="container">
-          <h2 id="stats-title">{SITE.name} в цифрах</h2>
+          <h2 id="stats-title">{DEALER.name} в цифрах</h2>
           <ul className="stats" data-testid="stats">
             {STATS.map((stat) => (
               <li key={stat.label}>
@@ -86,7 +85,8 @@ export default function Home() {
             <div>
               <h2 id="contact-title">Остались вопросы?</h2>
               <p>
-                Оставьте заявку — менеджер перезвонит, подберет технику и рассчитает лизинг. Работаем {SITE.workTime}.
+                Оставьте заявку — менеджер перезвонит, подберет технику и рассчитает лизинг. Работаем{" "}
+                {DESKS.sales.workTime}.
               </p>
             </div>
             <ModalLink modal="callback" className="btn btn--light">

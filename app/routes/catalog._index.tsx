@@ -2,6 +2,8 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PartImage } from "~/components/part-image";
+import { DEALER, TRUCK_SAVINGS } from "~/content";
+import { formatRubWhole } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import trucksStyles from "~/styles/trucks.css";
 
@@ -10,21 +12,21 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyl
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Каталог",
-    description: "Каталог запчастей и модельный ряд грузовиков FAW у официального дилера в Красноярске.",
+    description: `Каталог запчастей и модельный ряд грузовиков ${DEALER.brand} у официального дилера ${DEALER.inCity}.`,
   });
 
 const TILES = [
   {
     to: "/catalog/parts",
     title: "Запчасти",
-    text: "Оригинальные запчасти FAW со склада в Красноярске: фильтры, тормозная система, трансмиссия, электрика. Поиск по названию и артикулу.",
+    text: `Оригинальные запчасти ${DEALER.brand} со склада ${DEALER.inCity}: фильтры, тормозная система, трансмиссия, электрика. Поиск по названию и артикулу.`,
     image: "/images/parts/filter.webp",
     alt: "Запчасти FAW",
   },
   {
     to: "/catalog/trucks",
     title: "Модельный ряд",
-    text: "Магистральные тягачи J6 и J7, самосвалы и спецтехника FAW в наличии и под заказ. Лизинг с субсидией до 800 000 ₽.",
+    text: `Магистральные тягачи J6 и J7, самосвалы и спецтехника ${DEALER.brand} в наличии и под заказ. Лизинг с субсидией до ${formatRubWhole(Math.max(...Object.values(TRUCK_SAVINGS)))}.`,
     image: "/images/categories/tyagach.webp",
     alt: "Тягач FAW",
   },

@@ -8,6 +8,7 @@ import { PartImage } from "~/components/part-image";
 import { PurchaseControl } from "~/components/purchase-control";
 import { OutOfStock } from "~/components/out-of-stock";
 import { JsonLd, productJsonLd, useSiteUrl } from "~/components/structured-data";
+import { DEALER } from "~/content";
 import { ecommerceEvent } from "~/lib/analytics";
 import { serializePartsQuery } from "~/lib/catalogue-query";
 import { relatedParts } from "~/lib/catalogue-search";
@@ -48,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!part) return pageMeta({ title: "Запчасть", description: "Запчасти FAW у официального дилера." });
   return pageMeta({
     title: `${part.fullName || part.name}${part.article ? ` ${part.article}` : ""}`,
-    description: `${part.fullName || part.name}${part.article ? `, артикул ${part.article}` : ""}: ${formatRub(part.price)} с НДС, ${part.balance > 0 ? `в наличии ${part.balance} шт.` : "под заказ"}. Официальный дилер FAW в Красноярске.`,
+    description: `${part.fullName || part.name}${part.article ? `, артикул ${part.article}` : ""}: ${formatRub(part.price)} с НДС, ${part.balance > 0 ? `в наличии ${part.balance} шт.` : "под заказ"}. Официальный дилер ${DEALER.brand} ${DEALER.inCity}.`,
   });
 };
 

@@ -5,7 +5,7 @@ import { ModalLink } from "~/components/modal-link";
 import { Pagination } from "~/components/pagination";
 import { PartRow, PartRowSkeletons, PartsTableHead, type PartRowData } from "~/components/part-row";
 import { PartsFilters, PartsSearch } from "~/components/parts-filters";
-import { SALES_POINTS } from "~/data/site";
+import { DEALER, SALES_POINTS } from "~/content";
 import { parsePartsQuery, serializePartsQuery, type PartsQuery } from "~/lib/catalogue-query";
 import { runPartsQuery } from "~/lib/catalogue-search";
 import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
@@ -88,8 +88,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return pageMeta({
     title: parts ? `Запчасти ${parts}${page}` : `Каталог запчастей FAW${page}`,
     description: parts
-      ? `Запчасти FAW по запросу ${parts}: ${data?.total ?? 0} позиций в наличии и под заказ, цены с НДС, доставка по Красноярску.`
-      : "Оригинальные запчасти FAW: фильтры, тормозные колодки, насосы, детали двигателя и КПП. Цены с НДС, наличие на складе в Красноярске.",
+      ? `Запчасти FAW по запросу ${parts}: ${data?.total ?? 0} позиций в наличии и под заказ, цены с НДС, доставка по городу и в регионы.`
+      : `Оригинальные запчасти FAW: фильтры, тормозные колодки, насосы, детали двигателя и КПП. Цены с НДС, наличие на складе ${DEALER.inCity}.`,
   });
 };
 

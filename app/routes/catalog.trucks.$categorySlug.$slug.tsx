@@ -10,6 +10,9 @@ import { OtherTrucks } from "~/components/other-trucks";
 import { SpecTable } from "~/components/spec-table";
 import { TruckScheme } from "~/components/truck-scheme";
 import { TruckTabs } from "~/components/truck-tabs";
+import { DEALER, type Availability } from "~/content";
+import { TruckPrice } from "~/components/truck-price";
+import type { ModalSubjectHandle } from "~/lib/modal";
 import { findTruck, TRUCK_CATEGORIES } from "~/data/trucks";
 import { formatRubWhole, formatSpecValue } from "~/lib/format";
 import { truckTabFrom } from "~/lib/truck-tabs";
@@ -35,13 +38,31 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = modalAwareRevalidate;
 
+/** The price modal on a truck page names the truck. */
+export const handle: ModalSubjectHandle = {
+  modalSubject: (data) => (data as { truck?: { name: string } } | undefined)?.truck?.name,
+};
+
+const SCHEMA_AVAILABILITY: Record<Availability, string> = {
+  "В наличии": "https://schema.org/InStock",
+  "В пути": "https://schema.org/PreOrder",
+  "Под заказ": "https://schema.org/BackOrder",
+};
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const truck = data?.truck;
-  if (!truck) return pageMeta({ title: "Техника", description: "Техника FAW у официального дилера в Красноярске." });
+  if (!truck)
+    return pageMeta({
+      title: "Техника",
+      description: `Техника ${DEALER.brand} у официального дилера ${DEALER.inCity}.`,
+    });
   const savings = truck.stock > 0 ? ` Экономия ${formatRubWhole(truck.stock)} при покупке в лизинг.` : "";
   return pageMeta({
     title: `${truck.name} — купить у официального дилера`,
-    description: `${truck.shortDescription}${savings} Официальный дилер FAW в Красноярске.`.slice(0, 300),
+    description: `${truck.shortDescription}${savings} Официальный дилер ${DEALER.brand} ${DEALER.inCity}.`.slice(
+      0,
+      300,
+    ),
   });
 };
 
@@ -70,7 +91,9 @@ export default function TruckPage() {
           image: truck.mainImg,
           sku: truck.article,
           description: truck.shortDescription,
-          inStock: true,
+          price: truck.price,
+          inStock: truck.availability === "В наличии",
+          availability: SCHEMA_AVAILABILITY[truck.availability],
         })}
       />
 
@@ -83,6 +106,7 @@ export default function TruckPage() {
             <span className="formula-badge">{typeName}</span>
           </div>
           <p className="truck__short">{truck.shortDescription}</p>
+          <TruckPrice price={truck.price} availability={truck.availability} size="page" />
           <div className="truck__actions">
             <ModalLink modal="price" className="btn btn--primary">
               Узнать цену
@@ -147,7 +171,7 @@ export default function TruckPage() {
 
       <section className="buy" aria-labelledby="buy-title" id="buy">
         <div>
-          <h2 id="buy-title">Купить</h2>
+          <h2 id="buy-title">Оставить заявку на {truck.name}</h2>
           <p className="buy__text">
             Оставьте имя и телефон — менеджер свяжется с вами, уточнит комплектацию и сроки поставки {truck.name} и
             подготовит коммерческое предложение.

@@ -4,6 +4,8 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { TruckCard } from "~/components/truck-card";
 import { isTruckTypeSlug, TRUCK_TYPES, truckTypeName, type TruckType } from "~/data/truck-types";
 import { TRUCK_CATEGORIES, trucksOfType } from "~/data/trucks";
+import { DEALER, TRUCK_SAVINGS } from "~/content";
+import { formatRubWhole } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import trucksStyles from "~/styles/trucks.css";
 
@@ -11,26 +13,28 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyl
 
 type TypeSlug = TruckType["slug"];
 
+/** The type's leasing subsidy, as the cards show it; nothing when the type has none. */
+function savings(type: TypeSlug): string {
+  const amount = TRUCK_SAVINGS[type];
+  return amount > 0 ? ` Экономия до ${formatRubWhole(amount)} при покупке в лизинг.` : "";
+}
+
 const META: Record<TypeSlug | "all", { title: string; description: string }> = {
   all: {
     title: "Модельный ряд FAW: тягачи, спецтехника и самосвалы",
-    description:
-      "Вся техника FAW у официального дилера в Красноярске: магистральные тягачи J6 и J7, самосвалы и спецтехника. Лизинг с субсидией, сервис и запчасти.",
+    description: `Вся техника ${DEALER.brand} у официального дилера ${DEALER.inCity}: магистральные тягачи J6 и J7, самосвалы и спецтехника. Лизинг с субсидией, сервис и запчасти.`,
   },
   tyagach: {
     title: "Седельные тягачи FAW J6 и J7",
-    description:
-      "Седельные тягачи FAW J6 и J7 4x2 и 6x4 у официального дилера в Красноярске. Экономия до 800 000 ₽ при покупке в лизинг, гарантия и сервис.",
+    description: `Седельные тягачи FAW J6 и J7 4x2 и 6x4 у официального дилера ${DEALER.inCity}.${savings("tyagach")} Гарантия и сервис.`,
   },
   spectehnika: {
     title: "Спецтехника FAW: миксеры, манипуляторы, мультилифты",
-    description:
-      "Спецтехника на шасси FAW: автобетоносмесители, автобетононасосы, краны-манипуляторы, мультилифты и лесовозы. Официальный дилер в Красноярске.",
+    description: `Спецтехника на шасси FAW: автобетоносмесители, автобетононасосы, краны-манипуляторы, мультилифты и лесовозы. Официальный дилер ${DEALER.inCity}.${savings("spectehnika")}`,
   },
   samosval: {
     title: "Самосвалы FAW 6x4, 8x4 и 6x6",
-    description:
-      "Самосвалы FAW J6P с колесными формулами 6x4, 8x4 и 6x6 у официального дилера в Красноярске. Экономия до 600 000 ₽ при покупке в лизинг.",
+    description: `Самосвалы FAW J6P с колесными формулами 6x4, 8x4 и 6x6 у официального дилера ${DEALER.inCity}.${savings("samosval")}`,
   },
 };
 
@@ -50,6 +54,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     image: truck.mainImg,
     formula: truck.formula,
     stock: truck.stock,
+    ...(truck.price === undefined ? {} : { price: truck.price }),
+    availability: truck.availability,
   }));
   const counts = Object.fromEntries(TRUCK_CATEGORIES.map((c) => [c.slug, c.items.length])) as Record<TypeSlug, number>;
   return json({ type, trucks, counts });

@@ -2,14 +2,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { LocationMap } from "~/components/location-map";
-import { SALES_POINTS, SITE } from "~/data/site";
+import { DEALER, LEGAL, SALES_POINTS } from "~/content";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Контакты",
-    description:
-      "Отдел продаж техники и запчастей и сервисный центр FAW в п. Солонцы, Красноярский край: адреса, телефоны, часы работы, карта.",
+    description: `Отдел продаж техники и запчастей и сервисный центр ${DEALER.brand} в ${SALES_POINTS[1].locality}, ${SALES_POINTS[1].region}: адреса, телефоны, часы работы, карта.`,
   });
 
 /** Sales first, then service: the order a visitor looks for them. */
@@ -54,7 +53,7 @@ export default function Contacts() {
               </ul>
               <p className="location__line">
                 <MailIcon size={18} />
-                <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+                <a href={`mailto:${point.email}`}>{point.email}</a>
               </p>
             </div>
             <LocationMap location={point} className="location__map" />
@@ -64,9 +63,10 @@ export default function Contacts() {
       <section className="info-card info-card--wide requisites" aria-labelledby="req-title">
         <h2 id="req-title">Реквизиты</h2>
         <p>
-          {SITE.legalName}, ИНН {SITE.inn}, ОГРН {SITE.ogrn}
+          {LEGAL.name}, ИНН {LEGAL.inn}
+          {LEGAL.kpp ? `, КПП ${LEGAL.kpp}` : ""}, ОГРН {LEGAL.ogrn}
           <br />
-          {SITE.legalAddress}
+          {LEGAL.address}
         </p>
       </section>
     </div>

@@ -1,19 +1,19 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { SALES_POINTS, SITE } from "~/data/site";
-import { DELIVERY } from "~/data/terms";
+import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";
 import { formatRub } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Оплата и доставка запчастей",
-    description: `Бесплатная доставка запчастей FAW по Красноярску и до транспортной компании от ${formatRub(DELIVERY.freeFrom)}, самовывоз из п. Солонцы, безналичная оплата.`,
+    description: `Бесплатная доставка запчастей FAW по городу и до транспортной компании от ${formatRub(DELIVERY.freeFrom)}, самовывоз из ${SALES_POINTS[1].locality}, безналичная оплата.`,
   });
 
 export default function Delivery() {
   const sales = SALES_POINTS[1];
+  const partsPhone = deskPhone("parts");
   return (
     <div className="container page">
       <Breadcrumbs
@@ -35,7 +35,7 @@ export default function Delivery() {
             <li>Курьерская доставка по городу — {formatRub(DELIVERY.courierPrice)}.</li>
             <li>Доставка до транспортной компании — {formatRub(DELIVERY.transportCompanyPrice)}.</li>
             <li>
-              Самовывоз со склада: {sales.address}, {SITE.workTime}.
+              Самовывоз со склада: {sales.address}, {sales.workTime}.
             </li>
           </ul>
           <p className="muted">
@@ -62,10 +62,10 @@ export default function Delivery() {
             Выберите запчасти в <Link to="/catalog/parts">каталоге</Link> и добавьте их в корзину.
           </li>
           <li>Оформите заказ: укажите ФИО, телефон и, если нужен счёт, ИНН организации.</li>
-          <li>Менеджер перезвонит в рабочее время ({SITE.workTime}), подтвердит заказ и способ доставки.</li>
+          <li>Менеджер перезвонит в рабочее время ({DESKS.parts.workTime}), подтвердит заказ и способ доставки.</li>
         </ol>
         <p>
-          Вопросы по доставке: <a href={`tel:${sales.phones[1].tel}`}>{sales.phones[1].display}</a>
+          Вопросы по доставке: <a href={`tel:${partsPhone.tel}`}>{partsPhone.display}</a>
         </p>
       </section>
     </div>

@@ -5,7 +5,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { LeasingCalculator } from "~/components/leasing-calculator";
 import { ModalLink } from "~/components/modal-link";
 import { PartnerTicker } from "~/components/partner-ticker";
-import { LEASING } from "~/data/terms";
+import { LEASING } from "~/content";
 import { formatRub } from "~/lib/format";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { modalAwareRevalidate } from "~/utils/revalidate";
@@ -30,7 +30,7 @@ const FAQ = [
   },
   {
     q: "На какой срок заключается договор?",
-    a: `До ${LEASING.termYears} лет (до ${LEASING.maxTermMonths} месяцев). Срок подбираем под сезонность и доходы вашего бизнеса.`,
+    a: `До ${LEASING.termYears} лет (до ${LEASING.termYears * 12} месяцев). Срок подбираем под сезонность и доходы вашего бизнеса.`,
   },
   {
     q: "Сколько времени занимает одобрение?",

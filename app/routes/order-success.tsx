@@ -2,8 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useCart } from "~/components/cart-provider";
-import { SALES_POINTS, SITE } from "~/data/site";
-import { DELIVERY } from "~/data/terms";
+import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";
 import { ecommerceEvent } from "~/lib/analytics";
 import { serializeCartCookie } from "~/lib/cookies";
 import { deliveryCostText } from "~/lib/delivery";
@@ -46,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ order, purchasePending }, { headers });
 }
 
-const partsPhone = SALES_POINTS[1].phones.find((p) => p.label === "Отдел запчастей") ?? SITE.phone;
+const partsPhone = deskPhone("parts");
 
 export default function OrderSuccess() {
   const { order, purchasePending } = useLoaderData<typeof loader>();
@@ -65,8 +64,8 @@ export default function OrderSuccess() {
       <section className="container page page--narrow success-page">
         <h1>Заказ оформлен</h1>
         <p>
-          Спасибо! Мы получили ваш заказ и свяжемся с вами в рабочее время ({SITE.workTime}), чтобы подтвердить наличие,
-          доставку и оплату.
+          Спасибо! Мы получили ваш заказ и свяжемся с вами в рабочее время ({DESKS.parts.workTime}), чтобы подтвердить
+          наличие, доставку и оплату.
         </p>
         <Link to="/catalog/parts" className="btn btn--primary">
           Вернуться в каталог
@@ -126,16 +125,17 @@ export default function OrderSuccess() {
       <h2>Что дальше</h2>
       <ol className="steps order-done__steps">
         <li>
-          Менеджер позвонит вам в рабочее время ({SITE.workTime}), подтвердит наличие и сроки и согласует доставку. Если
-          заказ оформлен вечером или в выходной, позвоним в ближайший рабочий день.
+          Менеджер позвонит вам в рабочее время ({DESKS.parts.workTime}), подтвердит наличие и сроки и согласует
+          доставку. Если заказ оформлен вечером или в выходной, позвоним в ближайший рабочий день.
         </li>
         <li>
           Оплата — по счёту для организаций и ИП или переводом на карту, после подтверждения заказа. Онлайн-оплаты на
           сайте нет.
         </li>
         <li>
-          Самовывоз со склада в п. Солонцы или доставка курьером по городу и до транспортной компании — бесплатно при
-          заказе от {formatRub(DELIVERY.freeFrom)} (<Link to="/delivery">условия оплаты и доставки</Link>).
+          Самовывоз со склада в {SALES_POINTS[1].locality} или доставка курьером по городу и до транспортной компании —
+          бесплатно при заказе от {formatRub(DELIVERY.freeFrom)} (<Link to="/delivery">условия оплаты и доставки</Link>
+          ).
         </li>
       </ol>
       <p className="order-done__contact">

@@ -1,15 +1,14 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
-import { SALES_POINTS } from "~/data/site";
+import { SALES_POINTS, STATS_BY_KEY } from "~/content";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Гарантия и сервис",
-    description:
-      "Гарантийное и сервисное обслуживание грузовиков FAW в п. Солонцы: ТО, диагностика, ремонт двигателя и КПП, 8 постов, оригинальные запчасти.",
+    description: `Гарантийное и сервисное обслуживание грузовиков FAW в ${SALES_POINTS[0].locality}: ТО, диагностика, ремонт двигателя и КПП, ${STATS_BY_KEY.serviceBays.value} постов, оригинальные запчасти.`,
   });
 
 export const shouldRevalidate = modalAwareRevalidate;
@@ -32,8 +31,9 @@ export default function Service() {
       <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Сервис" }]} />
       <h1>Гарантия и сервис</h1>
       <p className="lead">
-        Сервисный центр официального дилера обслуживает грузовики и спецтехнику FAW: одновременно на 8 постах, с
-        оригинальными запчастями со своего склада и с сохранением заводской гарантии.
+        Сервисный центр официального дилера обслуживает грузовики и спецтехнику FAW: одновременно на{" "}
+        {STATS_BY_KEY.serviceBays.value} постах, с оригинальными запчастями со своего склада и с сохранением заводской
+        гарантии.
       </p>
       <div className="info-grid">
         <section className="info-card" aria-labelledby="works-title">

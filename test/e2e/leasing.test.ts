@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { SITE } from "~/data/site";
+import { LEASING } from "~/content";
 import { clearByKeys, fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const notify = fakeNotifyForFile();
@@ -12,7 +12,7 @@ const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_K
  */
 function expected(price: number, advancePercent: number, months: number) {
   const advance = Math.round((price * advancePercent) / 100);
-  const monthlyRate = SITE.leasingAnnualRatePercent / 100 / 12;
+  const monthlyRate = LEASING.annualRatePercent / 100 / 12;
   const left = (payment: number) => {
     let debt = price - advance;
     for (let m = 0; m < months; m++) debt = debt * (1 + monthlyRate) - payment;

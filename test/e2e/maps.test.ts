@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { SALES_POINTS } from "~/data/site";
+import { SALES_POINTS } from "~/content";
 import { MODES, openPage, serverAndBrowser, settled } from "./harness";
 
 const keyless = serverAndBrowser();

@@ -66,7 +66,13 @@ const FORMS: FormCase[] = [
     submit: "Отправить заявку",
     done: "Заявка отправлена",
   },
-  { name: "buy", path: TRUCK, form: (page) => page.locator("#lead-buy"), submit: "Купить", done: "Заявка отправлена" },
+  {
+    name: "buy",
+    path: TRUCK,
+    form: (page) => page.locator("#lead-buy"),
+    submit: "Отправить заявку",
+    done: "Заявка отправлена",
+  },
   {
     name: "order",
     path: "/make-order",

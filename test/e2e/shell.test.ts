@@ -5,10 +5,21 @@ import { blankPage, MODES, openPage, ready, serverAndBrowser } from "./harness";
 const suite = serverAndBrowser();
 
 describe("HTTP basics", () => {
-  it("answers /healthz with ok", async () => {
+  it("answers /healthz with ok, and says the content is still the demo's", async () => {
     const res = await fetch(`${suite.server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await res.json()).toEqual({ status: "ok", content: "demo" });
+  });
+
+  it("warns once at start that the demo content and the local lead sink are not ready to go live", () => {
+    const warnings = suite.server
+      .logs()
+      .split("\n")
+      .filter((line) => line.includes('"level":"warn"'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]).msg).toMatch(
+      /^not ready to go live: \d+ demo values, 2 disagreements, 1 failed settings; run npm run go-live$/,
+    );
   });
 
   it.each([

@@ -1,8 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
+import { CONTENT } from "~/content";
+import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, settled, typeKeys } from "./harness";
 
-const suite = serverAndBrowser();
+const notify = fakeNotifyForFile();
+const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "trucks-key" }));
 
 const J7 = "/catalog/trucks/tyagach/faw-j7-6x4-460";
 const TOOLTIP = "Субсидия при покупке в лизинг, подробности у менеджера.";
@@ -21,6 +23,14 @@ const waitForHeading = (page: Page, text: string) =>
   page.waitForFunction((t) => document.querySelector("h1")?.textContent === t, text);
 /** Intl's ru-RU money format uses no-break spaces. */
 const plain = (text: string | null) => (text ?? "").replace(/\s/g, " ");
+const RUB = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", maximumFractionDigits: 0 });
+
+/** The offer of the page's Product JSON-LD. */
+async function productOffer(page: Page): Promise<{ price?: number; availability?: string }> {
+  const blocks = await page.locator("script[type='application/ld+json']").allTextContents();
+  const product = blocks.map((text) => JSON.parse(text)).find((data) => data["@type"] === "Product");
+  return product.offers;
+}
 const crumbs = (page: Page) => page.getByRole("navigation", { name: "Хлебные крошки" }).locator("li").allTextContents();
 
 function titleOf(html: string): string {
@@ -216,7 +226,9 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
       "Экономия 800 000 ₽ — субсидия при покупке в лизинг",
     );
     await page.getByText("Флагманский магистральный тягач").first().waitFor({ state: "visible" });
-    await page.getByRole("heading", { name: "Купить", level: 2 }).waitFor({ state: "visible" });
+    await page
+      .getByRole("heading", { name: "Оставить заявку на FAW J7 6x4 460 л.с.", level: 2 })
+      .waitFor({ state: "visible" });
     await expect(page.locator("#lead-buy input[name=name]").count()).resolves.toBe(1);
     await expect(page.locator("#lead-buy input[name=phone]").count()).resolves.toBe(1);
     for (const img of await page.locator("main img").all()) {
@@ -225,12 +237,74 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
     }
 
     await page.getByRole("link", { name: "Узнать цену" }).click();
-    await page.getByRole("dialog", { name: "Узнать цену" }).waitFor();
+    await page.getByRole("dialog", { name: "Узнать цену на FAW J7 6x4 460 л.с." }).waitFor();
     await page.goto(J7);
     await ready(page, javaScriptEnabled);
     await page.getByRole("main").getByRole("link", { name: "Расчет лизинга" }).click();
     await page.getByRole("dialog", { name: "Рассчитать лизинг" }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it("shows 'цена от' and the availability on every card, 'Цена по запросу' where the dealer set no price", async () => {
+    const { page } = await open("/catalog/trucks", javaScriptEnabled);
+    const shown = await cards(page).evaluateAll((list) =>
+      list.map((card) => ({
+        slug: card.querySelector("a[href^='/catalog/trucks/']")!.getAttribute("href")!.split("/").at(-1)!,
+        price: card.querySelector(".truck-price__amount")?.textContent ?? "",
+        availability: card.querySelector("[data-testid=availability]")?.textContent ?? "",
+      })),
+    );
+    expect(shown).toHaveLength(16);
+    for (const { slug, price, availability } of shown) {
+      const offer = CONTENT.trucks[slug as keyof typeof CONTENT.trucks];
+      expect(plain(price), slug).toBe(offer.price ? `цена от ${plain(RUB.format(offer.price))}` : "Цена по запросу");
+      expect(availability, slug).toBe(offer.availability);
+    }
+    // The demo has both kinds, and every availability.
+    expect(new Set(shown.map((s) => s.price.startsWith("цена от")))).toEqual(new Set([true, false]));
+    expect(new Set(shown.map((s) => s.availability))).toEqual(new Set(["В наличии", "В пути", "Под заказ"]));
+  });
+
+  it("shows the price and the availability on the detail, and puts both in the Product JSON-LD", async () => {
+    const { page } = await open(J7, javaScriptEnabled);
+    const block = page.locator("main .truck-price");
+    expect(plain(await block.locator(".truck-price__amount").textContent())).toBe("цена от 13 900 000 ₽");
+    await expect(block.getByTestId("availability").textContent()).resolves.toBe("В наличии");
+    const offer = await productOffer(page);
+    expect(offer).toMatchObject({ price: 13_900_000, availability: "https://schema.org/InStock" });
+
+    await page.goto("/catalog/trucks/tyagach/faw-j7-6x4-550");
+    await ready(page, javaScriptEnabled);
+    expect(plain(await page.locator("main .truck-price__amount").textContent())).toBe("Цена по запросу");
+    await expect(page.locator("main [data-testid=availability]").textContent()).resolves.toBe("Под заказ");
+    const onRequest = await productOffer(page);
+    expect(onRequest.price).toBeUndefined();
+    expect(onRequest.availability).toBe("https://schema.org/BackOrder");
+  });
+
+  it("names the model in the price modal and sends it in the lead's source", async () => {
+    const { page } = await open(J7, javaScriptEnabled);
+    await page.getByRole("main").getByRole("link", { name: "Узнать цену" }).click();
+    const dialog = page.getByRole("dialog", { name: "Узнать цену на FAW J7 6x4 460 л.с." });
+    await dialog.waitFor();
+    await dialog.getByLabel("ФИО").fill("Петров Пётр");
+    const phone = dialog.getByLabel("Телефон");
+    if (javaScriptEnabled) await typeKeys(phone, "89131234567");
+    else await phone.fill("89131234567");
+    await dialog.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await dialog.getByRole("button", { name: "Узнать цену" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+    expect(notify.received).toHaveLength(1);
+    expect(notify.received[0].json).toEqual({
+      name: "callback",
+      fields: [
+        { key: "name", value: "Петров Пётр" },
+        { key: "phone", value: "+7(913)123-45-67" },
+        { key: "inn", value: "" },
+        { key: "comment", value: "" },
+        { key: "source", value: `<a href="${suite.server.url}${J7}">FAW J7 6x4 460 л.с.</a>` },
+      ],
+    });
   });
 
   it("shows 'Отсутствует', '-' and no scheme or subsidy where the truck has none", async () => {
@@ -246,7 +320,7 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
 
   it("switches the detail tabs, with the article in the tab bar and group headings in params", async () => {
     const { page } = await open(J7, javaScriptEnabled);
-    await page.getByText("Артикул: CA4250P77K25T1E5").waitFor({ state: "visible" });
+    await page.getByText("Код модификации: CA4250P77K25T1E5").waitFor({ state: "visible" });
     const tablist = page.getByRole("tablist");
     const tab = (name: string) => tablist.getByRole("tab", { name });
     await expect(tab("Характеристики").getAttribute("aria-selected")).resolves.toBe("true");

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { SITE } from "~/data/site";
+import { LEASING } from "~/content";
 import { estimateLeasing, leasingFields, leasingSummary, readLeasing, type LeasingValues } from "~/lib/leasing";
 import { LeasingCalculator } from "../leasing-calculator";
 import { LeadForm, type LeadFormProps } from "./lead-form";
@@ -25,7 +25,7 @@ export function LeasingLead({
   const attachment = input
     ? {
         fields: leasingFields(input),
-        note: leasingSummary(input, estimateLeasing(input, SITE.leasingAnnualRatePercent), truckName),
+        note: leasingSummary(input, estimateLeasing(input, LEASING.annualRatePercent), truckName),
       }
     : undefined;
   return (

@@ -135,7 +135,7 @@ describe.each([
   { form: "callback", submit: "Отправить", inn: true },
   { form: "price", submit: "Узнать цену", inn: true },
   { form: "leasing", submit: "Отправить заявку", inn: true },
-  { form: "buy", submit: "Купить", inn: false },
+  { form: "buy", submit: "Отправить заявку", inn: false },
   { form: "parts-list", submit: "Отправить заявку", inn: false },
 ] as const)("lead form $form", ({ form, submit, inn }) => {
   it("raises and clears each of its messages while typing, and the button follows", async () => {

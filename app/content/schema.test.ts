@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { CONTENT } from "./index";
+import { ContentError, parseDealerContent } from "./schema";
+import { VALID_CONTENT } from "./valid";
+
+/** The dealer's content with one change at `path` (a key removed when `value` is undefined). */
+function changed(path: string, value: unknown): unknown {
+  const copy = structuredClone(CONTENT) as Record<string, unknown>;
+  const parts = path.split(".");
+  const last = parts.pop()!;
+  let node = copy as Record<string, unknown>;
+  for (const part of parts) node = node[part] as Record<string, unknown>;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+function errorOf(content: unknown): string {
+  try {
+    parseDealerContent(content);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContentError);
+    return (error as Error).message;
+  }
+  throw new Error("the content passed its checks");
+}
+
+describe("dealer content schema", () => {
+  it("passes the site's own content", () => {
+    expect(VALID_CONTENT).toBe(CONTENT);
+  });
+
+  it.each([
+    ["desks.sales.phones.0.display", "200-00-01", "номер телефона из 10–11 цифр"],
+    ["desks.parts.email", "parts(at)dealer", "e-mail"],
+    ["desks.sales.whatsapp", "https://whatsapp.com/dealer", "ссылка WhatsApp"],
+    ["legal.inn", "12345", "ИНН: 10 или 12 цифр"],
+    ["legal.ogrn", undefined, "Required"],
+    ["salesPoints.1.coordinates.0", 156, "less than or equal to 90"],
+    ["trucks.faw-j7-4x2-460.availability", "Скоро", "одно из: В наличии, В пути, Под заказ"],
+    ["trucks.faw-j7-4x2-460.price", -5, "больше 0"],
+    ["trucks.faw-j7-4x2-460.pictures", [], "нужна хотя бы одна картинка"],
+    ["trucks.samosval-j6p-6x6", undefined, "Required"],
+    ["home.stats.models.value", "пятнадцать", "число моделей цифрами"],
+  ])("fails at %s, naming the key", (key, value, message) => {
+    const text = errorOf(changed(key, value));
+    expect(text).toContain(`at ${key} in app/content/dealer.ts`);
+    expect(text).toContain(message);
+  });
+
+  it("names a misspelt key instead of ignoring it", () => {
+    const content = changed("desks.sales.whatsap", "https://wa.me/79130000001");
+    expect(errorOf(content)).toMatch(
+      /at desks\.sales in app\/content\/dealer\.ts: Unrecognized key\(s\) in object: 'whatsap'/,
+    );
+  });
+
+  it("shows the bad value beside the key", () => {
+    expect(errorOf(changed("legal.kpp", "12"))).toContain('(got "12")');
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The shape of the dealer's content and its checks. zod stays on the server and in the build:
+ * the browser gets the content already checked (app/content/valid.ts runs this at build and start).
+ */
+import { z } from "zod";
+import { TRUCK_SLUGS, type TruckSlug } from "~/data/truck-slugs";
+import { TRUCK_TYPES, type TruckType } from "~/data/truck-types";
+
+export const AVAILABILITY = ["В наличии", "В пути", "Под заказ"] as const;
+export type Availability = (typeof AVAILABILITY)[number];
+
+export const DESK_IDS = ["sales", "parts", "service"] as const;
+export type DeskId = (typeof DESK_IDS)[number];
+
+const text = z.string().trim().min(1, "не может быть пустым");
+const digits = (lengths: number[], what: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^(${lengths.map((n) => `\\d{${n}}`).join("|")})$`), `${what}: ${lengths.join(" или ")} цифр`);
+const money = z.number().int("целое число рублей").nonnegative("не может быть меньше 0");
+const picture = z
+  .string()
+  .regex(/^(\/[^\s]+|https:\/\/[^\s]+)$/, "путь к файлу в public/ (например /images/trucks/…/1.webp) или https://…");
+
+const phone = z
+  .object({
+    label: text,
+    display: z
+      .string()
+      .refine(
+        (value) => /^[+\d\s()-]+$/.test(value) && [10, 11].includes(value.replace(/\D/g, "").length),
+        "номер телефона из 10–11 цифр, например +7 (391) 123-45-67",
+      ),
+    /** Dialling form; unset: taken from `display`. */
+    tel: z
+      .string()
+      .regex(/^\+\d{11,15}$/, "номер для набора: + и цифры, например +73911234567")
+      .optional(),
+  })
+  .strict();
+
+const desk = z
+  .object({
+    name: text,
+    phones: z.array(phone).min(1, "нужен хотя бы один телефон"),
+    email: z.string().email("e-mail, например sales@example.ru"),
+    whatsapp: z
+      .string()
+      .regex(/^https:\/\/wa\.me\/\d{10,15}$/, "ссылка WhatsApp, например https://wa.me/79130000001")
+      .optional(),
+    telegram: z
+      .string()
+      .regex(/^https:\/\/t\.me\/[A-Za-z0-9_]{4,}$/, "ссылка Telegram, например https://t.me/dealer_sales")
+      .optional(),
+    workTime: text,
+  })
+  .strict();
+
+const salesPoint = z
+  .object({
+    id: z.enum(["service", "sales"]),
+    name: text,
+    address: z.object({ region: text, district: text.optional(), locality: text, street: text }).strict(),
+    coordinates: z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
+    workTime: text,
+    desks: z.array(z.enum(DESK_IDS)).min(1, "назовите хотя бы один отдел (sales, parts, service)"),
+  })
+  .strict();
+
+const stat = z.object({ value: text, label: text }).strict();
+
+const truckOffer = z
+  .object({
+    /** 'цена от', roubles; unset: 'Цена по запросу'. */
+    price: z.number().int("целое число рублей").positive("больше 0").optional(),
+    availability: z.enum(AVAILABILITY, {
+      errorMap: () => ({ message: `одно из: ${AVAILABILITY.join(", ")}` }),
+    }),
+    /** The first is the main picture, the rest the gallery's slides. */
+    pictures: z.array(picture).min(1, "нужна хотя бы одна картинка"),
+  })
+  .strict();
+
+const slugKeys = <T extends z.ZodTypeAny>(slugs: readonly string[], value: T) =>
+  z.object(Object.fromEntries(slugs.map((slug) => [slug, value])) as Record<string, T>).strict();
+
+export const dealerContentSchema = z
+  .object({
+    dealer: z.object({ brand: text, name: text, city: text, inCity: text }).strict(),
+    legal: z
+      .object({
+        name: text,
+        inn: digits([10, 12], "ИНН"),
+        kpp: digits([9], "КПП").optional(),
+        ogrn: digits([13, 15], "ОГРН"),
+        address: text,
+      })
+      .strict(),
+    desks: z.object({ sales: desk, parts: desk, service: desk }).strict(),
+    /** The spec's order: the first is shown in the footer on /service, the second everywhere else. */
+    salesPoints: z.tuple([salesPoint, salesPoint]),
+    leasing: z
+      .object({
+        termYears: z.number().int().positive(),
+        termMonths: z.number().int().positive(),
+        minTermMonths: z.number().int().positive(),
+        minAdvancePercent: z.number().min(0).max(100),
+        maxAdvancePercent: z.number().min(0).max(100),
+        amountFrom: money,
+        amountTo: money,
+        approvalDays: z.number().int().positive(),
+        taxSavingPercent: z.number().min(0).max(100),
+        /** The annual rate behind the calculator's estimate. */
+        annualRatePercent: z.number().positive().max(100),
+        partners: z.array(z.object({ name: text, logo: picture }).strict()).min(1, "нужен хотя бы один партнер"),
+      })
+      .strict(),
+    delivery: z.object({ freeFrom: money, courierPrice: money, transportCompanyPrice: money }).strict(),
+    certificate: picture,
+    makerCredit: z.object({ name: text, href: z.string().url("ссылка, например https://example.com") }).strict(),
+    home: z
+      .object({
+        /** The hero's 'Экономия до X ₽'. */
+        heroSavings: money,
+        stats: z
+          .object({
+            years: stat,
+            serviceBays: stat,
+            warehouse: stat,
+            models: stat.extend({ value: z.string().regex(/^\d+$/, "число моделей цифрами") }),
+          })
+          .strict(),
+      })
+      .strict(),
+    /** The leasing subsidy per vehicle type (a card's 'Экономия X ₽'); 0 hides the badge. */
+    truckSavings: slugKeys(
+      TRUCK_TYPES.map((type) => type.slug),
+      money,
+    ),
+    trucks: slugKeys(TRUCK_SLUGS, truckOffer),
+  })
+  .strict();
+
+export type DealerContent = z.input<typeof dealerContentSchema> & {
+  truckSavings: Record<TruckType["slug"], number>;
+  trucks: Record<TruckSlug, z.input<typeof truckOffer>>;
+};
+export type TruckOffer = z.input<typeof truckOffer>;
+
+export class ContentError extends Error {}
+
+/** Checks the content; the error names the first bad key and what is wrong with it. */
+export function parseDealerContent(content: unknown): DealerContent {
+  const result = dealerContentSchema.safeParse(content);
+  if (result.success) return content as DealerContent;
+  const issue = result.error.issues[0];
+  const key = issue.path.join(".") || "(content)";
+  let got: unknown = content;
+  for (const part of issue.path) got = (got as Record<string | number, unknown> | undefined)?.[part];
+  const shown = got === undefined ? "" : ` (got ${JSON.stringify(got)})`;
+  throw new ContentError(`Invalid dealer content at ${key} in app/content/dealer.ts: ${issue.message}${shown}`);
+}

@@ -1,0 +1,53 @@
+/**
+ * `npm run go-live`: is the site ready to be the dealer's own? Lists every demo value still in
+ * app/content/dealer.ts, every figure claimed in two places that disagree, and the launch
+ * settings (the environment, with .env filling in what it leaves unset, as `npm start` reads it).
+ * Exit 0 when nothing is open, 1 otherwise.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
+let report;
+try {
+  // Loading the checked content fails, naming the key, when the content is invalid.
+  await import("../app/content/valid");
+  const { CONTENT_FILE, goLiveReport } = await import("../server/go-live.server");
+  const source = fs.readFileSync(path.resolve(CONTENT_FILE), "utf8");
+  report = { ...goLiveReport(process.env, source), file: CONTENT_FILE };
+} catch (error) {
+  process.stdout.write(`FAIL ${(error as Error).message}\n`);
+  process.exit(1);
+}
+
+const out: string[] = [];
+if (report.demo.length > 0) {
+  out.push(`Demo values still in ${report.file} (${report.demo.length}): replace each and remove its demo( )`);
+  const width = Math.max(...report.demo.map((item) => item.key.length));
+  for (const item of report.demo) {
+    out.push(
+      `  ${item.key.padEnd(width)}  ${item.line ? `line ${String(item.line).padEnd(4)}` : "         "}  ${item.shows}`,
+    );
+  }
+} else out.push(`Demo values: none left in ${report.file}`);
+
+out.push("");
+if (report.disagreements.length > 0) {
+  out.push(`Figures that disagree (${report.disagreements.length}):`);
+  for (const text of report.disagreements) out.push(`  ${text}`);
+} else out.push("Figures: the hero's savings and the models statistic agree with the catalogue");
+
+out.push("", "Launch settings:");
+for (const text of report.failures) out.push(`  FAIL ${text}`);
+for (const text of report.notes) out.push(`  note ${text}`);
+
+const open = report.demo.length + report.disagreements.length + report.failures.length;
+out.push(
+  "",
+  open === 0
+    ? "Ready to go live."
+    : `Not ready: ${report.demo.length} demo values, ${report.disagreements.length} disagreements, ${report.failures.length} failed settings.`,
+);
+process.stdout.write(out.join("\n") + "\n");
+process.exit(open === 0 ? 0 : 1);
