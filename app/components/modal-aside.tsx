@@ -12,7 +12,7 @@ const DEPARTMENTS: Record<ModalName, Department> = {
   callback: {
     desk: "sales",
     steps: [
-      "Заявка сразу приходит менеджеру отдела продаж.",
+      "Заявка сразу приходит менеджеру.",
       "Менеджер перезвонит в рабочее время и ответит на ваши вопросы.",
       "Заявку, отправленную вечером или в выходной, обработаем в ближайший рабочий день.",
     ],
@@ -48,8 +48,10 @@ const DEPARTMENTS: Record<ModalName, Department> = {
  * hours, and what happens after the form is sent. A plain block, not an <aside>: on the form's
  * own page it sits inside <main>, where a complementary landmark does not belong.
  */
-export function ModalAside({ modal }: { modal: ModalName }) {
-  const { desk, steps } = DEPARTMENTS[modal];
+export function ModalAside({ modal, desk: pageDesk }: { modal: ModalName; desk?: DeskId }) {
+  const { desk: own, steps } = DEPARTMENTS[modal];
+  // A callback goes to the desk of the page it was asked from (a part's delivery time: parts).
+  const desk = modal === "callback" && pageDesk ? pageDesk : own;
   const { phones, workTime } = DESKS[desk];
   const phone = phones[0];
   return (

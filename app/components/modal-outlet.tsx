@@ -2,6 +2,7 @@ import { useLocation, useMatches, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { closeModalHref, isModalName, MODAL_PARAM, modalTitle, type ModalSubjectHandle } from "~/lib/modal";
+import { deskForPage } from "~/lib/desk";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { ModalAside } from "./modal-aside";
 import { Modal } from "./ui/modal";
@@ -25,6 +26,8 @@ export function ModalOutlet() {
   const subject = matches
     .map((match) => (match.handle as Partial<ModalSubjectHandle> | undefined)?.modalSubject?.(match.data))
     .find(Boolean);
+  // A comment the link filled in for the visitor (the part asked about), kept to a sane length.
+  const comment = params.get("comment")?.slice(0, 500);
   // The lead's source: the page, or the page a link names (a part of the list asked about).
   const page = safeRedirectPath(params.get("source"), closeModalHref(location.pathname, location.search));
   return (
@@ -41,11 +44,11 @@ export function ModalOutlet() {
                 truckName={subject}
               />
             ) : (
-              <LeadForm form={name} page={page} />
+              <LeadForm form={name} page={page} defaultValues={comment ? { comment } : undefined} />
             )}
           </Suspense>
         </div>
-        <ModalAside modal={name} />
+        <ModalAside modal={name} desk={deskForPage(page)} />
       </div>
     </Modal>
   );

@@ -50,7 +50,9 @@ export function PartRow({ part, eager, search }: { part: PartRowData; eager: boo
         <span>цена с учетом НДС</span>
       </p>
       <div className="part-row__buy">
-        {part.balance <= 0 ? <OutOfStock slug={part.slug} /> : null}
+        {part.balance <= 0 ? (
+          <OutOfStock part={{ slug: part.slug, name: part.fullName || part.name, article: part.article }} />
+        ) : null}
         <PurchaseControl part={{ id: part.id, name: part.name, price: part.price, balance: part.balance }} />
       </div>
     </li>

@@ -20,6 +20,12 @@ export function modalTitle(name: ModalName, subject?: string): string {
 
 export const MODAL_PARAM = "modal";
 
+/**
+ * What a link may hand the modal beside its name: `source`, the page the request is about (a
+ * part of the list), and `comment`, the request's comment filled in for the visitor.
+ */
+export const MODAL_EXTRAS = ["source", "comment"] as const;
+
 export function isModalName(value: unknown): value is ModalName {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(MODALS, value);
 }
@@ -27,6 +33,8 @@ export function isModalName(value: unknown): value is ModalName {
 /** The href that opens `name` on the current page, keeping the other query parameters. */
 export function modalHref(search: string, name: ModalName, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(search);
+  // What another link handed the modal open before is not this one's.
+  for (const key of MODAL_EXTRAS) params.delete(key);
   params.set(MODAL_PARAM, name);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return `?${params.toString()}`;
@@ -36,7 +44,7 @@ export function modalHref(search: string, name: ModalName, extra: Record<string,
 export function closeModalHref(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
   params.delete(MODAL_PARAM);
-  params.delete("source");
+  for (const extra of MODAL_EXTRAS) params.delete(extra);
   const rest = params.toString();
   return rest ? `${pathname}?${rest}` : pathname;
 }
@@ -50,7 +58,7 @@ export function onlyModalChanged(currentUrl: URL, nextUrl: URL): boolean {
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete(MODAL_PARAM);
-    params.delete("source");
+    for (const extra of MODAL_EXTRAS) params.delete(extra);
     params.sort();
     return params.toString();
   };

@@ -108,7 +108,9 @@ export default function PartPage() {
           </p>
           <div className="part__buy">
             <PurchaseControl part={part} />
-            {part.balance <= 0 ? <OutOfStock slug={part.slug} /> : null}
+            {part.balance <= 0 ? (
+              <OutOfStock part={{ slug: part.slug, name: part.fullName || part.name, article: part.article }} />
+            ) : null}
           </div>
         </div>
       </div>

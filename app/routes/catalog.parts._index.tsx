@@ -5,7 +5,8 @@ import { ModalLink } from "~/components/modal-link";
 import { Pagination } from "~/components/pagination";
 import { PartRow, PartRowSkeletons, PartsTableHead, type PartRowData } from "~/components/part-row";
 import { PartsFilters, PartsSearch } from "~/components/parts-filters";
-import { DEALER, SALES_POINTS } from "~/content";
+import { DeskPhones } from "~/components/desk-phones";
+import { DEALER, DESKS } from "~/content";
 import { parsePartsQuery, serializePartsQuery, type PartsQuery } from "~/lib/catalogue-query";
 import { runPartsQuery } from "~/lib/catalogue-search";
 import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
@@ -98,30 +99,42 @@ function href(query: PartsQuery, patch: Partial<PartsQuery>) {
   return qs ? `?${qs}` : "/catalog/parts";
 }
 
-/** The list is empty: the search without the groups when that finds parts, the parts-list request, the phones. */
+/**
+ * The list is empty: ways out (without the search, without the groups, with parts on order too),
+ * the parts-list request, and the parts desk's phones.
+ */
 function NothingFound({ query, withoutGroups }: { query: PartsQuery; withoutGroups: number | null }) {
-  const sales = SALES_POINTS[1];
   return (
     <div className="parts-help" data-testid="nothing-found">
       <p className="empty-state">{NO_MATCHES}</p>
-      {withoutGroups ? (
-        <p>
-          Без выбранных моделей по запросу «{query.search}» найдено: {withoutGroups}.{" "}
-          <Link to={href(query, { groups: [], page: 1 })}>Показать все</Link>
-        </p>
-      ) : null}
+      <ul className="parts-help__ways">
+        {query.search ? (
+          <li>
+            <Link to={href(query, { search: "", sortBy: undefined, page: 1 })}>
+              Показать без поиска «{query.search}»
+            </Link>
+          </li>
+        ) : null}
+        {query.groups.length ? (
+          <li>
+            {withoutGroups
+              ? `Без выбранных моделей${query.search ? ` по запросу «${query.search}»` : ""} найдено: ${withoutGroups}. `
+              : null}
+            <Link to={href(query, { groups: [], page: 1 })}>Показать все модели</Link>
+          </li>
+        ) : null}
+        {query.inStock ? (
+          <li>
+            <Link to={href(query, { inStock: false, page: 1 })}>Показать и то, что под заказ</Link>
+          </li>
+        ) : null}
+      </ul>
       <p>
         Не нашли нужную деталь? Пришлите готовый список — подберём позиции и проверим наличие.{" "}
         <ModalLink modal="parts-list">Отправить список запчастей</ModalLink>
       </p>
       <p>
-        Или позвоните в отдел запчастей:{" "}
-        {sales.phones.map((phone, i) => (
-          <span key={phone.tel}>
-            {i > 0 ? ", " : null}
-            <a href={`tel:${phone.tel}`}>{phone.display}</a>
-          </span>
-        ))}
+        Или позвоните в отдел запчастей: <DeskPhones desk={DESKS.parts} />
       </p>
     </div>
   );
@@ -131,15 +144,13 @@ export default function PartsCatalogue() {
   const { query, groups, items, total, pageCount, shownQuery, withoutGroups, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/catalog/parts";
-  const sales = SALES_POINTS[1];
-
   return (
     <div className="container page">
       <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Каталог", to: "/catalog" }, { name: "Запчасти" }]} />
       <div className="parts-head">
         <h1>Каталог запчастей</h1>
         <ul className="parts-head__phones" aria-label="Телефоны отдела запчастей">
-          {sales.phones.map((phone) => (
+          {DESKS.parts.phones.map((phone) => (
             <li key={phone.tel}>
               <span className="muted">{phone.label}:</span> <a href={`tel:${phone.tel}`}>{phone.display}</a>
             </li>

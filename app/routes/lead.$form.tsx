@@ -6,6 +6,7 @@ import { ModalAside } from "~/components/modal-aside";
 import { leasingFromParams } from "~/lib/leasing";
 import { isLeadFormName, LEAD_FORMS } from "~/lib/lead-forms";
 import { isModalName } from "~/lib/modal";
+import { deskForPage } from "~/lib/desk";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { truckOfPage } from "~/lib/truck-page";
 import { pageMeta } from "~/lib/seo";
@@ -64,7 +65,7 @@ export default function LeadPage() {
             <LeadForm form={form} {...lead} />
           )}
         </div>
-        {isModalName(form) ? <ModalAside modal={form} /> : null}
+        {isModalName(form) ? <ModalAside modal={form} desk={deskForPage(from)} /> : null}
       </div>
     </div>
   );

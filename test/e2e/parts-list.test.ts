@@ -18,37 +18,64 @@ async function sendCallback(page: Page, dialog: Locator, javaScriptEnabled: bool
   await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
 }
 
-const sourceOf = (sent: FakeNotify["received"][number]) =>
-  (sent.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "source")?.value;
+const fieldOf = (sent: FakeNotify["received"][number], key: string) =>
+  (sent.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === key)?.value;
+const sourceOf = (sent: FakeNotify["received"][number]) => fieldOf(sent, "source");
+
+/** The request's comment as the link fills it in, its panel the parts desk's. */
+async function expectDeliveryRequest(dialog: Locator) {
+  await expect(dialog.getByLabel("Комментарий").inputValue()).resolves.toBe(
+    `Срок поставки: ${outOfStock.fullName}, артикул ${outOfStock.article || "-"}`,
+  );
+  await expect(
+    dialog.getByTestId("modal-aside").getByRole("link", { name: "+7 (391) 200-00-04" }).count(),
+  ).resolves.toBe(1);
+}
 
 describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
-  it("says 'Нет в наличии' in its row and asks for the delivery date with the part's page as the lead's source", async () => {
+  it("says 'Под заказ' in its row and asks for the delivery date, naming the part, with its page as the source", async () => {
     const { page } = await openPage(suite, `/catalog/parts?search=${encodeURIComponent(outOfStock.article)}`, {
       javaScriptEnabled,
     });
     const row = page.getByTestId("part-row").filter({ hasText: outOfStock.fullName }).first();
-    await expect(row.getByText("Нет в наличии", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(row.getByText("Под заказ", { exact: true }).isVisible()).resolves.toBe(true);
     await expect(row.getByText("В наличии: 0 ед.").isVisible()).resolves.toBe(true);
-    await expect(row.getByRole("button", { name: "Купить" }).isDisabled()).resolves.toBe(true);
+    const buy = row.getByRole("button", { name: "Купить" });
+    await expect(buy.isDisabled()).resolves.toBe(true);
+    // Disabled looks disabled: not the sale colour of an enabled 'Купить'.
+    const colours = await page.evaluate(() => {
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>("button.purchase__buy")];
+      const background = (b?: HTMLButtonElement) => (b ? getComputedStyle(b).backgroundColor : "");
+      return {
+        enabled: background(buttons.find((b) => !b.disabled)),
+        disabled: background(buttons.find((b) => b.disabled)),
+      };
+    });
+    expect(colours.disabled).not.toBe(colours.enabled);
     await row.getByRole("link", { name: "Узнать срок поставки" }).click();
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
     await dialog.waitFor();
     // The visitor stays on the list behind the modal.
     expect(new URL(page.url()).pathname).toBe("/catalog/parts");
+    await expectDeliveryRequest(dialog);
     await sendCallback(page, dialog, javaScriptEnabled);
     expect(notify.received).toHaveLength(1);
+    expect(fieldOf(notify.received[0], "comment")).toBe(
+      `Срок поставки: ${outOfStock.fullName}, артикул ${outOfStock.article || "-"}`,
+    );
     expect(sourceOf(notify.received[0])).toBe(
       `<a href="${suite.server.url}/catalog/parts/${outOfStock.slug}">Источник</a>`,
     );
   });
 
-  it("says 'Нет в наличии' on the part's page and asks for the delivery date from there", async () => {
+  it("says 'Под заказ' on the part's page and asks for the delivery date from there", async () => {
     const { page } = await openPage(suite, `/catalog/parts/${outOfStock.slug}`, { javaScriptEnabled });
     const main = page.locator("main");
-    await expect(main.getByText("Нет в наличии", { exact: true }).first().isVisible()).resolves.toBe(true);
+    await expect(main.getByText("Под заказ", { exact: true }).first().isVisible()).resolves.toBe(true);
     await main.getByRole("link", { name: "Узнать срок поставки" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
     await dialog.waitFor();
+    await expectDeliveryRequest(dialog);
     await sendCallback(page, dialog, javaScriptEnabled);
     expect(sourceOf(notify.received[0])).toBe(
       `<a href="${suite.server.url}/catalog/parts/${outOfStock.slug}">Источник</a>`,
@@ -57,7 +84,7 @@ describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
 
   it("offers neither on a part in stock", async () => {
     const { page } = await openPage(suite, `/catalog/parts/${inStock.slug}`, { javaScriptEnabled });
-    await expect(page.getByText("Нет в наличии", { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByText("Под заказ", { exact: true }).count()).resolves.toBe(0);
     await expect(page.getByRole("link", { name: "Узнать срок поставки" }).count()).resolves.toBe(0);
   });
 });

@@ -76,8 +76,14 @@ describe.each(MODES)("search results $name", ({ javaScriptEnabled }) => {
     await expect(
       help.getByRole("link", { name: "Отправить список запчастей" }).getAttribute("href"),
     ).resolves.toContain("modal=parts-list");
+    // The parts desk only: never the truck sales number.
+    await expect(help.getByRole("link", { name: "+7 (391) 200-00-01" }).count()).resolves.toBe(0);
+    // A way out without the search, keeping the models.
+    await expect(
+      help.getByRole("link", { name: `Показать без поиска «${search}»` }).getAttribute("href"),
+    ).resolves.toBe(`/catalog/parts?${new URLSearchParams({ groups: String(group) })}`);
 
-    await help.getByRole("link", { name: "Показать все" }).click();
+    await help.getByRole("link", { name: "Показать все модели" }).click();
     await page.waitForURL(
       (url) => url.searchParams.getAll("groups").length === 0 && url.searchParams.get("search") === search,
     );
@@ -89,6 +95,9 @@ describe.each(MODES)("search results $name", ({ javaScriptEnabled }) => {
       page.getByTestId("nothing-found").getByRole("link", { name: "Отправить список запчастей" }).count(),
     ).resolves.toBe(1);
     await expect(page.getByTestId("nothing-found").getByText("Без выбранных моделей").count()).resolves.toBe(0);
+    await page.getByTestId("nothing-found").getByRole("link", { name: "Показать без поиска «zzzzqqqq»" }).click();
+    await page.waitForURL((url) => url.pathname === "/catalog/parts" && url.search === "");
+    await expect.poll(() => page.getByTestId("part-row").count()).toBe(10);
   });
 });
 
