@@ -47,6 +47,8 @@ export default defineConfig({
           // Two files at a time, each with its own built server and Chromium: a file spends much of
           // its time waiting on a page, so two keep both cores busy.
           maxWorkers: 2,
+          // Its own group, after the unit and component tests (a group has one worker count).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
