@@ -2,8 +2,11 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DEALER, DESKS, deskPhone } from "~/content";
 import { MAIN_NAV } from "~/data/site";
-import { CartIcon, ChevronDownIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon } from "./icons";
+import { deskForPage } from "~/lib/desk";
+import { DeskPhones } from "./desk-phones";
+import { CallbackIcon, CartIcon, ChevronDownIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon } from "./icons";
 import { Logo } from "./logo";
+import { ModalLink } from "./modal-link";
 
 function CartButton({ count }: { count: number }) {
   return (
@@ -101,8 +104,22 @@ function MobileMenu({ count }: { count: number }) {
     details.addEventListener("toggle", sync);
     return () => details.removeEventListener("toggle", sync);
   }, []);
+  // The sticky header keeps a call and a callback one tap away at any scroll position on a phone.
+  const desk = DESKS[deskForPage(location.pathname)];
+  const phone = desk.phones[0];
   return (
     <div className="mobile-bar">
+      <a
+        href={`tel:${phone.tel}`}
+        className="mobile-bar__icon"
+        aria-label={`Позвонить: ${phone.label}, ${phone.display}`}
+      >
+        <PhoneIcon size={22} />
+      </a>
+      <ModalLink modal="callback" className="mobile-bar__icon">
+        <CallbackIcon size={22} />
+        <span className="visually-hidden">Заказать обратный звонок</span>
+      </ModalLink>
       <Link
         to="/cart"
         className="mobile-cart"
@@ -147,6 +164,14 @@ function MobileMenu({ count }: { count: number }) {
             <li>
               <Link to="/cart">{count > 0 ? `Корзина (${count})` : "Корзина"}</Link>
             </li>
+          </ul>
+          <ul className="mobile-menu__desks" aria-label="Телефоны">
+            {Object.values(DESKS).map((item) => (
+              <li key={item.id}>
+                <span className="mobile-menu__desk">{item.name}</span>
+                <DeskPhones desk={item} />
+              </li>
+            ))}
           </ul>
         </nav>
       </details>
