@@ -8,12 +8,12 @@ import { isLeadFormName, LEAD_FORMS } from "~/lib/lead-forms";
 import { isModalName } from "~/lib/modal";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
-import { handleLeadAction, leadResponseMode } from "~server/lead-action.server";
+import { handleLeadAction } from "~server/lead-action.server";
 
 /**
  * Each lead form's own page and its action. Modals post here; without JavaScript a refused
- * submission comes back to this page with the errors and everything typed. The parts-list
- * upload's XHR posts here too (leadDataUrl) and is answered JSON.
+ * submission comes back to this page with the errors and everything typed. (With JavaScript
+ * the parts-list upload posts to /api/lead-upload instead, for its progress bar.)
  */
 export function loader({ params, request }: LoaderFunctionArgs) {
   if (!isLeadFormName(params.form)) throw redirect("/not-found");
@@ -23,7 +23,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!isLeadFormName(params.form)) return json({ formError: "Такой формы нет" }, { status: 404 });
-  return handleLeadAction(request, context, params.form, leadResponseMode(request));
+  return handleLeadAction(request, context, params.form, "document");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

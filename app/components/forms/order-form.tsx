@@ -1,9 +1,11 @@
+import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
-import { orderValidator } from "~/lib/lead-forms";
+import { orderSchema } from "~/lib/lead-schemas";
 import { CheckboxField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
 import { SubmitButton } from "./lead-form";
 
 const FORM_ID = "order";
+const orderValidator = withZod(orderSchema);
 
 /** The order form on /make-order: a plain post to the page's own action, checked as it is typed. */
 export function OrderForm({
