@@ -31,10 +31,14 @@ function stripTrailingNulls() {
   });
 }
 
-/** The whole page as bytes, once every lazy part (a modal's form) has rendered. */
-function renderPage(
+/**
+ * The whole page as bytes, once every lazy part (a modal's form) has rendered. The render stops
+ * when the visitor goes away (the request's signal) or after ABORT_DELAY.
+ */
+export function renderPage(
   element: JSX.Element,
   nonce: string,
+  signal: AbortSignal,
   onError: (error: unknown) => void,
 ): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
@@ -45,18 +49,29 @@ function renderPage(
         const chunks: Buffer[] = [];
         body.on("data", (chunk: Buffer) => chunks.push(chunk));
         body.on("end", () => {
-          clearTimeout(timer);
+          done();
           resolve(new Uint8Array(Buffer.concat(chunks)));
         });
         pipe(body);
       },
       onShellError(error) {
-        clearTimeout(timer);
+        done();
         reject(error);
       },
       onError,
     });
+    const onAbort = () => {
+      done();
+      abort(signal.reason);
+      reject(signal.reason);
+    };
     const timer = setTimeout(abort, ABORT_DELAY);
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
   });
 }
 
@@ -79,7 +94,10 @@ export default async function handleRequest(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </NonceProvider>,
     nonce,
+    request.signal,
     (error) => {
+      // A visitor who left is not a failure of the page.
+      if (request.signal.aborted) return;
       status = 500;
       console.error(error);
     },
