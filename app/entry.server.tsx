@@ -12,7 +12,6 @@ import {
 } from "~server/http-cache.server";
 import { pageCache, pageCacheKey } from "~server/page-cache.server";
 import { errorMessage, log } from "~server/log.server";
-import { securityHeaders } from "~server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -104,8 +103,6 @@ export default async function handleRequest(
   );
 
   const cacheable = isSharedCacheable(request, status);
-  for (const [key, value] of Object.entries(securityHeaders(nonce, loadContext?.services?.config)))
-    responseHeaders.set(key, value);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", cacheable ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
   if (!cacheable) return new Response(html, { status, headers: responseHeaders });
@@ -119,11 +116,10 @@ export default async function handleRequest(
       headers: [...responseHeaders],
       body: Buffer.from(html),
       etag,
+      nonce,
     });
   }
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
-    // The stored copy keeps its own policy: its nonce is not this response's.
-    responseHeaders.delete("Content-Security-Policy");
     return new Response(null, { status: 304, headers: responseHeaders });
   }
   return new Response(html, { status, headers: responseHeaders });

@@ -11,12 +11,15 @@ import { broadcastDevReady } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
-import { PAGE_CACHE_MAX_MS, pageCache, servePageCache } from "./page-cache.server";
+import { cachedPageNonce, PAGE_CACHE_MAX_MS, pageCache, servePageCache } from "./page-cache.server";
 import { ensureWritableDir } from "./data-dir.server";
+import { LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
+import { securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 
 function loadConfig(): Config {
@@ -84,12 +87,14 @@ app.use((req, res, next) => {
   const hasBody =
     (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") ||
     req.headers["transfer-encoding"] !== undefined;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
-    if (hasBody && !req.complete && !this.headersSent) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  } as typeof res.writeHead;
-  res.locals.nonce = crypto.randomBytes(16).toString("base64");
+  onHeaders(res, function () {
+    if (hasBody && !req.complete) this.setHeader("Connection", "close");
+    // A 304 confirms the browser's stored page, whose scripts carry the nonce of that page's own
+    // policy: a policy with this response's nonce must not replace it.
+    if (this.statusCode === 304) this.removeHeader("Content-Security-Policy");
+  });
+  // A page the micro-cache answers keeps the nonce it was rendered with: its scripts carry it.
+  res.locals.nonce = cachedPageNonce(req) ?? crypto.randomBytes(16).toString("base64");
   res.on("finish", () => {
     // The path only: query strings can carry what visitors typed.
     const pathname = req.originalUrl.split("?")[0];
@@ -110,6 +115,8 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+app.use(securityHeaders(config));
 
 app.get("/healthz", (_req, res) => {
   res.locals.route = "healthz";
@@ -144,6 +151,7 @@ app.use((req, res, next) => {
 
 // Anonymous page views answered from the page micro-cache skip loaders and React altogether.
 app.get("*", servePageCache());
+app.post(LEAD_POST_PATHS, leadRateLimit({ limit: config.LEAD_RATE_LIMIT }));
 
 app.all(
   "*",
@@ -154,6 +162,7 @@ app.all(
       services,
       nonce: res.locals.nonce as string,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+      overLeadLimit: res.locals.overLeadLimit === true,
     }),
   }),
 );

@@ -2,11 +2,11 @@
  * A micro-cache of rendered pages for anonymous visitors, in front of React: the pages a shared
  * cache may keep (http-cache.server.ts) are kept here for a few seconds, so a burst of visitors
  * on one catalogue page costs one render. An entry is the response as it was sent — body, its
- * gzip copy and headers, CSP nonce included: every hit in those few seconds shares that nonce,
- * as it would from a CDN.
+ * gzip copy and headers — and the CSP nonce its scripts carry: every hit in those few seconds
+ * shares that nonce, as it would from a CDN, and its policy names it (cachedPageNonce).
  */
 import zlib from "node:zlib";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { isAnonymousPageRequest, matchesEtag } from "./http-cache.server";
 
 export interface CachedPage {
@@ -14,6 +14,8 @@ export interface CachedPage {
   headers: [string, string][];
   body: Buffer;
   etag: string;
+  /** The nonce the page's scripts carry. */
+  nonce: string;
   expires: number;
   /** The body gzip-compressed, made on the first hit that takes gzip. */
   gzip?: Buffer;
@@ -80,17 +82,28 @@ export function pageCacheKey(url: URL): string {
   return url.pathname + url.search;
 }
 
+/** The page the cache answers this request with, if any. */
+function cachedPage(req: Request, cache: PageCache): CachedPage | undefined {
+  const url = new URL(req.originalUrl, "http://site.invalid");
+  const page = cache.get(pageCacheKey(url));
+  return page && isAnonymousPageRequest(req.method, url, req.headers.cookie) ? page : undefined;
+}
+
+/**
+ * The nonce of the page the cache will answer this request with: the response's policy must
+ * name the nonce its scripts carry. Undefined when the page will be rendered.
+ */
+export function cachedPageNonce(req: Request, cache: PageCache = pageCache): string | undefined {
+  return cachedPage(req, cache)?.nonce;
+}
+
 /** Answers an anonymous page view from the cache, or passes it on to Remix. */
 export function servePageCache(cache: PageCache = pageCache): RequestHandler {
   return (req, res, next) => {
-    const url = new URL(req.originalUrl, "http://site.invalid");
-    if (!isAnonymousPageRequest(req.method, url, req.headers.cookie)) return next();
-    const page = cache.get(pageCacheKey(url));
+    const page = cachedPage(req, cache);
     if (!page) return next();
     for (const [name, value] of page.headers) res.setHeader(name, value);
     if (matchesEtag(req.get("If-None-Match"), page.etag)) {
-      // The browser's stored copy keeps its own policy (its nonce is not this entry's).
-      res.removeHeader("Content-Security-Policy");
       res.status(304).end();
       return;
     }
