@@ -52,7 +52,7 @@ const DEPARTMENTS: Record<ModalName, Department> = {
  * hours, and what happens after the form is sent. A plain block, not an <aside>: on the form's
  * own page it sits inside <main>, where a complementary landmark does not belong.
  */
-export function ModalAside({ modal }: { modal: ModalName }) {
+export function ModalAside({ modal, headingLevel: Heading = "h3" }: { modal: ModalName; headingLevel?: "h2" | "h3" }) {
   const { phone, steps } = DEPARTMENTS[modal];
   return (
     <div className="modal-aside" data-testid="modal-aside">
@@ -65,7 +65,7 @@ export function ModalAside({ modal }: { modal: ModalName }) {
         <ClockIcon />
         {SALES.workTime}
       </p>
-      <h3 className="modal-aside__title">Что будет после отправки</h3>
+      <Heading className="modal-aside__title">Что будет после отправки</Heading>
       <ol className="modal-aside__steps">
         {steps.map((step) => (
           <li key={step}>{step}</li>

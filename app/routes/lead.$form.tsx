@@ -57,12 +57,13 @@ export default function LeadPage() {
               initial={leasingFromParams(values ? new Map(Object.entries(values)) : new URLSearchParams(search)).values}
               action="/lead/leasing"
               keep={[["page", from]]}
+              headingLevel="h2"
             />
           ) : (
             <LeadForm form={form} {...lead} />
           )}
         </div>
-        {isModalName(form) ? <ModalAside modal={form} /> : null}
+        {isModalName(form) ? <ModalAside modal={form} headingLevel="h2" /> : null}
       </div>
     </div>
   );

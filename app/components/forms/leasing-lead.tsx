@@ -12,8 +12,15 @@ export function LeasingLead({
   initial,
   action,
   keep,
+  headingLevel: Heading = "h3",
   ...lead
-}: Omit<LeadFormProps, "form" | "attachment"> & { initial: LeasingValues; action: string; keep: [string, string][] }) {
+}: Omit<LeadFormProps, "form" | "attachment"> & {
+  initial: LeasingValues;
+  action: string;
+  keep: [string, string][];
+  /** h3 under the modal's h2 title; h2 on the form's own page, under its h1. */
+  headingLevel?: "h2" | "h3";
+}) {
   const [values, setValues] = useState(initial);
   const { input } = readLeasing(values);
   const attachment = input
@@ -30,9 +37,9 @@ export function LeasingLead({
         action={action}
         keep={keep}
         title="Расчет платежа"
-        headingLevel="h3"
+        headingLevel={Heading}
       />
-      <h3 className="leasing-lead__title">Заявка на лизинг</h3>
+      <Heading className="leasing-lead__title">Заявка на лизинг</Heading>
       <LeadForm form="leasing" attachment={attachment} {...lead} />
     </div>
   );
