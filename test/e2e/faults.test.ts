@@ -245,6 +245,10 @@ async function submitAll(server: RunningServer): Promise<number> {
   const doc = await post("/lead/callback", lead, { "Content-Type": "application/x-www-form-urlencoded" });
   expect(doc.status).toBe(502);
   expect(await doc.text()).toContain(FORM_ERROR);
+  // Another form, posted as a plain form too.
+  const price = await post("/lead/price", lead, { "Content-Type": "application/x-www-form-urlencoded" });
+  expect(price.status).toBe(502);
+  expect(await price.text()).toContain(FORM_ERROR);
   // The parts list with a file, as its upload XHR sends it: JSON with the same error.
   const form = new FormData();
   for (const [k, v] of lead) form.append(k, v);

@@ -199,7 +199,9 @@ let routes: string[] = [];
 beforeAll(async () => {
   // Every request comes through a "proxy" with its own X-Forwarded-For (see randomIp).
   server = await startServer({ DEMO_PARTS_COUNT: "360", TRUST_PROXY: "loopback" });
-  const part = generateParts(360).flatMap((g) => g.parts)[0];
+  const part = generateParts(360)
+    .flatMap((g) => g.parts)
+    .find((p) => p.balance > 0)!;
   partSlug = part.slug;
   partId = part.id;
   const trucks = await (await fetch(`${server.url}/catalog/trucks`)).text();
