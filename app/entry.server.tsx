@@ -11,7 +11,6 @@ import {
   weakEtag,
 } from "~server/http-cache.server";
 import { errorMessage, log } from "~server/log.server";
-import { securityHeaders } from "~server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -30,10 +29,14 @@ function stripTrailingNulls() {
   });
 }
 
-/** The whole page as bytes, once every lazy part (a modal's form) has rendered. */
-function renderPage(
+/**
+ * The whole page as bytes, once every lazy part (a modal's form) has rendered. The render stops
+ * when the visitor goes away (the request's signal) or after ABORT_DELAY.
+ */
+export function renderPage(
   element: JSX.Element,
   nonce: string,
+  signal: AbortSignal,
   onError: (error: unknown) => void,
 ): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
@@ -44,18 +47,29 @@ function renderPage(
         const chunks: Buffer[] = [];
         body.on("data", (chunk: Buffer) => chunks.push(chunk));
         body.on("end", () => {
-          clearTimeout(timer);
+          done();
           resolve(new Uint8Array(Buffer.concat(chunks)));
         });
         pipe(body);
       },
       onShellError(error) {
-        clearTimeout(timer);
+        done();
         reject(error);
       },
       onError,
     });
+    const onAbort = () => {
+      done();
+      abort(signal.reason);
+      reject(signal.reason);
+    };
     const timer = setTimeout(abort, ABORT_DELAY);
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
   });
 }
 
@@ -78,15 +92,16 @@ export default async function handleRequest(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </NonceProvider>,
     nonce,
+    request.signal,
     (error) => {
+      // A visitor who left is not a failure of the page.
+      if (request.signal.aborted) return;
       status = 500;
       console.error(error);
     },
   );
 
   const cacheable = isSharedCacheable(request, status);
-  for (const [key, value] of Object.entries(securityHeaders(nonce, loadContext?.services?.config)))
-    responseHeaders.set(key, value);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", cacheable ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
   if (!cacheable) return new Response(html, { status, headers: responseHeaders });
@@ -95,8 +110,6 @@ export default async function handleRequest(
   const etag = weakEtag(nonce ? Buffer.from(html).toString("utf8").replaceAll(nonce, "") : html);
   responseHeaders.set("ETag", etag);
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
-    // The stored copy keeps its own policy: its nonce is not this response's.
-    responseHeaders.delete("Content-Security-Policy");
     return new Response(null, { status: 304, headers: responseHeaders });
   }
   return new Response(html, { status, headers: responseHeaders });

@@ -32,7 +32,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { leadDataUrl } from "../app/lib/lead-forms";
+import { PARTS_PAGE_SIZE } from "../app/lib/catalogue-search";
+import { LEAD_UPLOAD_URL } from "../app/lib/lead-forms";
+import { generateParts } from "../server/demo-catalogue.server";
 import { startFakeNotify, type FakeNotify, type ReceivedNotify } from "../test/fake-notify";
 import { builtServerEnv, freePort, waitForHealthz } from "../test/server-process";
 
@@ -253,9 +255,11 @@ async function main() {
   let server = await startServer(notify.url);
   const pid = server.child.pid!;
 
-  // Ids and slugs of real parts, for part pages and cart adds.
-  const list = await (await fetch(`${server.url}/catalog/parts?_data=routes%2Fcatalog.parts._index`)).json();
-  const items = list.items as { id: string; slug: string; balance: number }[];
+  // Ids and slugs of real parts, for part pages and cart adds: a page's worth of the demo
+  // catalogue the server runs on (DEMO_PARTS_COUNT's default).
+  const items = generateParts(360)
+    .flatMap((g) => g.parts)
+    .slice(0, PARTS_PAGE_SIZE);
   const inStock = items.filter((p) => p.balance > 0);
   const pages = [
     "/",
@@ -335,7 +339,7 @@ async function main() {
         return {
           ...req,
           method: "POST",
-          path: leadDataUrl("parts-list"),
+          path: LEAD_UPLOAD_URL,
           headers: {
             ...headers,
             "content-type": "multipart/form-data; boundary=loadB0und",
@@ -443,7 +447,7 @@ async function main() {
   const statuses = await Promise.all(
     Array.from({ length: UPLOADS }, async () => {
       try {
-        const res = await fetch(`${server.url}${leadDataUrl("parts-list")}`, {
+        const res = await fetch(`${server.url}${LEAD_UPLOAD_URL}`, {
           method: "POST",
           headers: {
             "content-type": "multipart/form-data; boundary=bigB0und",
@@ -496,7 +500,7 @@ async function main() {
       const multipart = n % 4 === 0;
       try {
         const res = multipart
-          ? await fetch(`${server.url}${leadDataUrl("parts-list")}`, {
+          ? await fetch(`${server.url}${LEAD_UPLOAD_URL}`, {
               method: "POST",
               headers: {
                 "content-type": "multipart/form-data; boundary=sigB0und",

@@ -5,7 +5,6 @@ import { createLeadRetry, type LeadRetry } from "./lead-retry.server";
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
-import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 
 /** The server's I/O clients, built once at start-up and handed to every loader and action. */
 export interface Services {
@@ -15,8 +14,6 @@ export interface Services {
   /** Re-sends undelivered leads in the background (started by server/index.ts). */
   retry: LeadRetry;
   consents: ConsentLog;
-  /** Lead and order submissions per visitor. */
-  leadLimiter: RateLimiter;
   metrics: Metrics;
   /** Sign the server's own cookies (the last order). */
   cookieSecrets: string[];
@@ -29,10 +26,10 @@ declare module "@remix-run/node" {
     nonce: string;
     /** The visitor's address: the TCP peer, or from X-Forwarded-For when the peer is a trusted proxy (TRUST_PROXY). */
     clientIp: string;
+    /** Over the lead and order limit per visitor (server/rate-limit.server.ts): the action refuses. */
+    overLeadLimit?: boolean;
   }
 }
-
-const LEAD_RATE_WINDOW_MS = 10 * 60 * 1000;
 
 export function createServices(config: Config, overrides: Partial<Services> = {}): Services {
   // The metrics read the gateways when scraped, and the gateways report each upstream call to them.
@@ -55,8 +52,6 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     notify,
     retry,
     consents: overrides.consents ?? createConsentLog(config.dataDir),
-    leadLimiter:
-      overrides.leadLimiter ?? createRateLimiter({ limit: config.LEAD_RATE_LIMIT, windowMs: LEAD_RATE_WINDOW_MS }),
     metrics,
     cookieSecrets: overrides.cookieSecrets ?? [loadCookieSecret(config.dataDir)],
   };

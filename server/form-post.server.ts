@@ -42,8 +42,8 @@ export async function readSmallForm(request: Request): Promise<FormData | null> 
   return request.formData().catch(() => new FormData());
 }
 
-/** Per-visitor limit shared by leads and orders. */
+/** The per-visitor limit shared by leads and orders (counted by server/rate-limit.server.ts). */
 export function overLimit(context: AppLoadContext) {
-  if (context.services.leadLimiter.hit(context.clientIp || "unknown")) return null;
+  if (!context.overLeadLimit) return null;
   return fail(RATE_LIMITED_MESSAGE, 429, undefined, { "Retry-After": "600" });
 }

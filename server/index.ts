@@ -13,11 +13,14 @@ import { broadcastDevReady } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
 import { ensureWritableDir } from "./data-dir.server";
+import { LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
+import { securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { goLiveReport, openCount } from "./go-live.server";
 import { CONTENT } from "~/content";
@@ -103,11 +106,12 @@ app.use((req, res, next) => {
   const hasBody =
     (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") ||
     req.headers["transfer-encoding"] !== undefined;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
-    if (hasBody && !req.complete && !this.headersSent) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  } as typeof res.writeHead;
+  onHeaders(res, function () {
+    if (hasBody && !req.complete) this.setHeader("Connection", "close");
+    // A 304 confirms the browser's stored page, whose scripts carry the nonce of that page's own
+    // policy: a policy with this response's nonce must not replace it.
+    if (this.statusCode === 304) this.removeHeader("Content-Security-Policy");
+  });
   res.locals.nonce = crypto.randomBytes(16).toString("base64");
   res.on("finish", () => {
     // The path only: query strings can carry what visitors typed.
@@ -129,6 +133,8 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+app.use(securityHeaders(config));
 
 app.get("/healthz", (_req, res) => {
   res.locals.route = "healthz";
@@ -161,6 +167,8 @@ app.use((req, res, next) => {
   next();
 });
 
+app.post(LEAD_POST_PATHS, leadRateLimit({ limit: config.LEAD_RATE_LIMIT }));
+
 app.all(
   "*",
   createRequestHandler({
@@ -170,6 +178,7 @@ app.all(
       services,
       nonce: res.locals.nonce as string,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+      overLeadLimit: res.locals.overLeadLimit === true,
     }),
   }),
 );

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FORM_ERROR, MESSAGES } from "~/lib/lead-schemas";
 import { parseConfig } from "./config.server";
 import { createServices } from "./context.server";
-import { handleLeadAction, leadResponseMode } from "./lead-action.server";
+import { handleLeadAction } from "./lead-action.server";
 import { createNotifyGateway } from "./notify-gateway.server";
 import { UPLOAD_MESSAGES } from "./upload.server";
 
@@ -256,16 +256,14 @@ describe("callback, price and leasing leads", () => {
     expect(await leadsOnDisk()).toHaveLength(0);
   });
 
-  it("limits a visitor to 10 leads in 10 minutes", async () => {
-    for (let i = 0; i < 10; i++) {
-      expect(
-        (await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback")).status,
-      ).toBe(303);
-    }
-    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+  it("refuses a visitor over the lead limit with the spec's message, and keeps nothing", async () => {
+    const over = { ...context, overLeadLimit: true };
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), over, "callback");
     expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toBe("600");
     expect((await answer(res)).formError).toMatch(/Слишком много заявок/);
-    expect(captured).toHaveLength(10);
+    expect(captured).toHaveLength(0);
+    expect(await leadsOnDisk()).toHaveLength(0);
   });
 
   it("never follows a foreign page for the success link", async () => {
@@ -387,28 +385,12 @@ describe("parts-list leads with files", () => {
 
   it("answers JSON to the upload XHR", async () => {
     const res = await handleLeadAction(
-      post("https://faw.example/lead/parts-list?_data=routes%2Flead.%24form", parts, [new File(["x"], "a.txt")]),
+      post("https://faw.example/api/lead-upload", parts, [new File(["x"], "a.txt")]),
       context,
       "parts-list",
       "json",
     );
     expect(res.status).toBe(200);
     expect(await answer(res)).toEqual({ ok: true, redirectTo: "/form-success?fromUrl=%2Fcatalog%2Fparts" });
-  });
-});
-
-describe("leadResponseMode", () => {
-  it.each([
-    ["application/json", "json"],
-    ["application/json, text/plain, */*", "json"],
-    ["text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "document"],
-    ["*/*", "document"],
-    [null, "document"],
-  ] as const)("answers Accept: %s with %s", (accept, mode) => {
-    const request = new Request("https://faw.example/lead/callback", {
-      method: "POST",
-      headers: accept ? { Accept: accept } : {},
-    });
-    expect(leadResponseMode(request)).toBe(mode);
   });
 });

@@ -4,13 +4,14 @@
  * notify gateway, then redirect to the success page or answer with the spec's error.
  */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { validationError } from "remix-validated-form";
+import { withZod } from "@remix-validated-form/with-zod";
+import { validationError, type Validator } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { LEASING } from "~/content";
 import { findTruck } from "~/data/trucks";
 import { estimateLeasing, LEASING_PARAMS, leasingFromParams, leasingSummary } from "~/lib/leasing";
 import { truckOfPage } from "~/lib/truck-page";
-import { HONEYPOT_FIELD, LEAD_FORMS, type LeadFormName } from "~/lib/lead-forms";
+import { HONEYPOT_FIELD, LEAD_FORMS, type LeadData, type LeadFormName } from "~/lib/lead-forms";
 import { FORM_ERROR } from "~/lib/lead-schemas";
 import { phoneForSending } from "~/lib/phone";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -19,13 +20,16 @@ import type { NotifyField } from "./lead-store.server";
 import { log } from "./log.server";
 import { contentLengthTooBig, drainBody, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
 
-/** `document` answers a form post (redirect or re-rendered page); `json` answers the upload XHR. */
+/**
+ * `document` answers a form post or a fetcher (redirect or re-rendered page) on /lead/{form};
+ * `json` answers the upload XHR on /api/lead-upload.
+ */
 export type LeadResponseMode = "document" | "json";
 
-/** JSON for a caller that asks for it (the upload's XHR sends Accept: application/json). */
-export function leadResponseMode(request: Request): LeadResponseMode {
-  return request.headers.get("Accept")?.includes("application/json") ? "json" : "document";
-}
+/** The same checks the browser ran, made again from the shared schemas. */
+const VALIDATORS = Object.fromEntries(
+  Object.entries(LEAD_FORMS).map(([name, { schema }]) => [name, withZod(schema)]),
+) as Record<LeadFormName, Validator<LeadData>>;
 
 /** The success page, remembering where the visitor came from. */
 function successRedirect(mode: LeadResponseMode, page: string) {
@@ -106,7 +110,7 @@ export async function handleLeadAction(
     return successRedirect(mode, page);
   }
 
-  const result = await LEAD_FORMS[form].validator.validate(
+  const result = await VALIDATORS[form].validate(
     onlyFields(body, form === "leasing" ? LEASING_LEAD_FIELDS : LEAD_FIELDS),
   );
   if (result.error) {

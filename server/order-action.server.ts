@@ -3,6 +3,7 @@
  * catalogue (never from prices or names the browser sent), delivered through the notify gateway.
  */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
@@ -11,12 +12,13 @@ import { formatRub } from "~/lib/format";
 import { orderNumber } from "~/lib/order-number";
 import { serializeCartCookie } from "~/lib/cookies";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
-import { orderValidator } from "~/lib/lead-forms";
-import { ORDER_ERROR } from "~/lib/lead-schemas";
+import { ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
 import { phoneForSending } from "~/lib/phone";
 import { isSecure, lastOrderCookieHeader, readCart } from "./cookies.server";
 import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
 import { newLeadId, type NotifyField } from "./lead-store.server";
+
+const orderValidator = withZod(orderSchema);
 
 const ORDER_FIELDS = ["name", "phone", "inn", "email", "city", "invoice", "comment", "delivery", "consent"] as const;
 

@@ -1,17 +1,53 @@
-import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "./rate-limit.server";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { leadRateLimit } from "./rate-limit.server";
 
-describe("createRateLimiter", () => {
-  it("lets `limit` hits per key through in a window, then refuses until the window ends", () => {
-    let t = 0;
-    const limiter = createRateLimiter({ limit: 2, windowMs: 1000, now: () => t });
-    expect([limiter.hit("a"), limiter.hit("a"), limiter.hit("a"), limiter.hit("b")]).toEqual([true, true, false, true]);
-    t = 1000;
-    expect(limiter.hit("a")).toBe(true);
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+/** An app with the limit in front of a handler that says whether the post was marked. */
+async function site(limit: number, trustProxy: false | string[] = false) {
+  const app = express();
+  app.set("trust proxy", trustProxy);
+  app.post("/lead/:form", leadRateLimit({ limit }), (_req, res) => {
+    res.json({ over: Boolean(res.locals.overLeadLimit) });
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () => server.close();
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return async (headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}/lead/callback`, { method: "POST", headers });
+    return ((await res.json()) as { over: boolean }).over;
+  };
+}
+
+describe("leadRateLimit", () => {
+  it("lets `limit` posts per visitor through, then marks the next ones", async () => {
+    const post = await site(2);
+    expect([await post(), await post(), await post(), await post()]).toEqual([false, false, true, true]);
   });
 
-  it("lets everything through at a limit of 0 (LEAD_RATE_LIMIT=0)", () => {
-    const limiter = createRateLimiter({ limit: 0, windowMs: 1000 });
-    expect(Array.from({ length: 100 }, () => limiter.hit("a")).every(Boolean)).toBe(true);
+  it("counts the TCP peer while no proxy is trusted, whatever X-Forwarded-For says", async () => {
+    const post = await site(1);
+    expect([
+      await post({ "X-Forwarded-For": "203.0.113.1" }),
+      await post({ "X-Forwarded-For": "203.0.113.2" }),
+    ]).toEqual([false, true]);
+  });
+
+  it("counts the forwarded address behind a trusted proxy", async () => {
+    const post = await site(1, ["loopback"]);
+    const answers = [];
+    for (const ip of ["203.0.113.1", "203.0.113.1", "203.0.113.2"]) answers.push(await post({ "X-Forwarded-For": ip }));
+    expect(answers).toEqual([false, true, false]);
+  });
+
+  it("lets everything through at a limit of 0 (LEAD_RATE_LIMIT=0)", async () => {
+    const post = await site(0);
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await post());
+    expect(answers.every((over) => !over)).toBe(true);
   });
 });

@@ -1,36 +1,43 @@
-/** A fixed-window limit per visitor (IP address), kept in memory: one container, small numbers. */
-export interface RateLimiter {
-  /** Counts one hit; false when the visitor is over the limit. */
-  hit(key: string): boolean;
-}
+/**
+ * The lead limit (LEAD_RATE_LIMIT posts per visitor per 10 minutes) through express-rate-limit,
+ * counted in memory: one container. The visitor is Express's `req.ip`, so TRUST_PROXY decides
+ * whose X-Forwarded-For is believed.
+ */
+import type { RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
 
-/** `limit` hits per `windowMs` per key; a limit of 0 lets everything through. */
-export function createRateLimiter({
+export const LEAD_RATE_WINDOW_MS = 10 * 60 * 1000;
+
+/** Where leads and orders are posted: the forms' pages, the upload's resource route, the order. */
+export const LEAD_POST_PATHS = ["/lead/:form", "/api/lead-upload", "/make-order"];
+
+/**
+ * Counts each post; one over the limit is not answered here but marked (`res.locals.overLeadLimit`)
+ * and passed on, so the form's action answers with the spec's message the way it answers any
+ * refusal: the page with the message without JavaScript, JSON to a fetcher or the upload.
+ * A limit of 0 lets everything through.
+ */
+export function leadRateLimit({
   limit,
-  windowMs,
-  now = Date.now,
+  windowMs = LEAD_RATE_WINDOW_MS,
 }: {
   limit: number;
-  windowMs: number;
-  now?: () => number;
-}): RateLimiter {
-  if (limit <= 0) return { hit: () => true };
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
-  return {
-    hit(key) {
-      const t = now();
-      if (t - lastSweep > windowMs) {
-        for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-        lastSweep = t;
-      }
-      const current = windows.get(key);
-      if (!current || current.resetAt <= t) {
-        windows.set(key, { count: 1, resetAt: t + windowMs });
-        return true;
-      }
-      current.count++;
-      return current.count <= limit;
+  windowMs?: number;
+}): RequestHandler {
+  if (limit <= 0) return (_req, _res, next) => next();
+  return rateLimit({
+    windowMs,
+    limit,
+    // One subscriber's IPv6 network, not each of its addresses.
+    ipv6Subnet: 64,
+    standardHeaders: false,
+    legacyHeaders: false,
+    handler: (_req, res, next) => {
+      res.locals.overLeadLimit = true;
+      next();
     },
-  };
+    // A visitor may send X-Forwarded-For without a proxy in front: TRUST_PROXY decides whether
+    // it counts, so its presence is no misconfiguration to log.
+    validate: { xForwardedForHeader: false },
+  });
 }

@@ -1,10 +1,25 @@
+import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { securityHeaders } from "./security-headers.server";
+import { securityHeaders as securityHeadersMiddleware } from "./security-headers.server";
 
-function directives(config: Parameters<typeof securityHeaders>[1]): Record<string, string[]> {
+/** The headers the middleware sets on a response whose nonce is `nonce`. */
+function securityHeaders(nonce: string, config: Parameters<typeof securityHeadersMiddleware>[0]) {
+  const headers: Record<string, string> = {};
+  const res = {
+    locals: { nonce },
+    setHeader: (name: string, value: string) => (headers[name] = String(value)),
+    removeHeader: (name: string) => delete headers[name],
+  } as unknown as Response;
+  let passedOn = false;
+  securityHeadersMiddleware(config)({} as Request, res, () => (passedOn = true));
+  expect(passedOn).toBe(true);
+  return headers;
+}
+
+function directives(config: Parameters<typeof securityHeadersMiddleware>[0]): Record<string, string[]> {
   const csp = securityHeaders("abc123", config)["Content-Security-Policy"];
   return Object.fromEntries(
-    csp.split("; ").map((d) => {
+    csp.split(/;\s*/).map((d) => {
       const [name, ...values] = d.split(" ");
       return [name, values];
     }),

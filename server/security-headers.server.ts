@@ -1,3 +1,6 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
+import helmet from "helmet";
 import type { Config } from "./config.server";
 
 /** Yandex's embeddable map (an iframe), shown while no Maps API key is set. */
@@ -14,43 +17,54 @@ const METRICA_FRAMES = "blob: https://mc.yandex.ru https://mc.yandex.com";
 export type SecurityConfig = Pick<Config, "NODE_ENV" | "YANDEX_MAPS_API_KEY" | "YANDEX_METRICA_ID">;
 
 /** One directive's sources, each named once. */
-function sources(...lists: (string | false | undefined)[]): string {
-  return [...new Set(lists.flatMap((list) => (list ? list.split(" ") : [])))].join(" ");
+function sources(...lists: (string | false | undefined)[]): string[] {
+  return [...new Set(lists.flatMap((list) => (list ? list.split(" ") : [])))];
 }
 
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+
 /**
- * Headers for every HTML response. Scripts run only with this response's nonce; third parties are
- * allowed by name, and only those the configuration uses: the map widget's frame without a Maps
- * key, the Maps API with one, Metrica when its counter is set.
+ * The security headers of every response, through helmet. Scripts run only with the response's
+ * nonce (`res.locals.nonce`, set before this runs); third parties are allowed by name, and only
+ * those the configuration uses: the map widget's frame without a Maps key, the Maps API with one,
+ * Metrica when its counter is set.
  */
-export function securityHeaders(nonce: string, config?: Partial<SecurityConfig>): Record<string, string> {
+export function securityHeaders(config?: Partial<SecurityConfig>): RequestHandler {
   const liveReload = config?.NODE_ENV === "development" && liveReloadSocket();
   const mapsApi = Boolean(config?.YANDEX_MAPS_API_KEY) && MAPS_API;
   const metrica = Boolean(config?.YANDEX_METRICA_ID);
-  const csp = [
-    "default-src 'self'",
-    `script-src ${sources("'self'", `'nonce-${nonce}'`, mapsApi, metrica && METRICA_SCRIPTS)}`,
-    `style-src ${sources("'self' 'unsafe-inline'", mapsApi)}`,
-    `img-src ${sources("'self' data: blob:", mapsApi, metrica && METRICA_HITS)}`,
-    `connect-src ${sources("'self'", mapsApi, metrica && METRICA_HITS, liveReload)}`,
-    `frame-src ${sources(!mapsApi && MAP_WIDGET, metrica && METRICA_FRAMES) || "'none'"}`,
-    "media-src 'self'",
-    "font-src 'self' data:",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-  const headers: Record<string, string> = {
-    "Content-Security-Policy": csp,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    "X-Frame-Options": "DENY",
+  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.nonce as string}'`;
+  const frames = sources(!mapsApi && MAP_WIDGET, metrica && METRICA_FRAMES);
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [...sources("'self'"), nonce, ...sources(mapsApi, metrica && METRICA_SCRIPTS)],
+        "style-src": sources("'self' 'unsafe-inline'", mapsApi),
+        "img-src": sources("'self' data: blob:", mapsApi, metrica && METRICA_HITS),
+        "connect-src": sources("'self'", mapsApi, metrica && METRICA_HITS, liveReload),
+        "frame-src": frames.length > 0 ? frames : ["'none'"],
+        "media-src": ["'self'"],
+        "font-src": ["'self'", "data:"],
+        "worker-src": ["'self'", "blob:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    strictTransportSecurity:
+      config?.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+    // Metrica's session replay shows the page from its own origin, with our images and styles.
+    crossOriginResourcePolicy: false,
+  });
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    headers(req, res, next);
   };
-  if (config?.NODE_ENV === "production") headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  return headers;
 }
 
 /** The socket <LiveReload> opens under `npm run dev` (remix dev's origin, ws instead of http). */

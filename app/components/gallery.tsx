@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { PartImage } from "./part-image";
 
 /**
- * Main image, thumbnails and a full-screen viewer (spec §2 Part detail): Escape closes it, the
- * arrow keys and swipes move between images and wrap around. Without JavaScript each image is
- * a link to the full-size file.
+ * Main image, thumbnails and a full-screen viewer (spec §2 Part detail), a modal <dialog>: the
+ * page behind is inert, Escape closes it, the arrow keys and swipes move between images and wrap
+ * around. Without JavaScript each image is a link to the full-size file.
  */
 export function Gallery({ images, alt }: { images: string[]; alt: string }) {
   const [current, setCurrent] = useState(0);
@@ -14,24 +14,18 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
   const go = useCallback((delta: number) => setCurrent((i) => (i + delta + count) % count), [count]);
   const openerRef = useRef<HTMLAnchorElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const viewerRef = useRef<HTMLDialogElement>(null);
   const touchX = useRef<number | null>(null);
 
   useEffect(() => {
     if (!viewer) return;
     const opener = openerRef.current;
+    if (viewerRef.current && !viewerRef.current.open) viewerRef.current.showModal();
     closeRef.current?.focus();
     document.body.style.overflow = "hidden";
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setViewer(false);
-      else if (event.key === "ArrowRight") go(1);
+      if (event.key === "ArrowRight") go(1);
       else if (event.key === "ArrowLeft") go(-1);
-      else if (event.key === "Tab") {
-        // Three buttons in the viewer: keep focus among them.
-        const buttons = [...document.querySelectorAll<HTMLButtonElement>(".viewer button")];
-        const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-        event.preventDefault();
-        buttons[(index + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length]?.focus();
-      }
     };
     document.addEventListener("keydown", onKey);
     return () => {
@@ -79,14 +73,18 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
         </ul>
       ) : null}
       {viewer ? (
-        // Escape and the arrow keys are handled on the document while the viewer is open; a click
-        // on the backdrop is a pointer-only shortcut for the close button.
+        // The arrow keys are handled on the document while the viewer is open, Escape by the
+        // dialog; a click on the backdrop is a pointer-only shortcut for the close button.
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-        <div
+        <dialog
+          ref={viewerRef}
           className="viewer"
-          role="dialog"
-          aria-modal="true"
           aria-label={`${alt}: изображение ${current + 1} из ${count}`}
+          onCancel={(event) => {
+            event.preventDefault();
+            setViewer(false);
+          }}
+          onClose={() => setViewer(false)}
           onTouchStart={(event) => (touchX.current = event.touches[0].clientX)}
           onTouchEnd={(event) => {
             if (touchX.current === null) return;
@@ -121,7 +119,7 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
               </button>
             </>
           ) : null}
-        </div>
+        </dialog>
       ) : null}
     </div>
   );

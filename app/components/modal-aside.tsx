@@ -48,7 +48,15 @@ const DEPARTMENTS: Record<ModalName, Department> = {
  * hours, and what happens after the form is sent. A plain block, not an <aside>: on the form's
  * own page it sits inside <main>, where a complementary landmark does not belong.
  */
-export function ModalAside({ modal, desk: pageDesk }: { modal: ModalName; desk?: DeskId }) {
+export function ModalAside({
+  modal,
+  desk: pageDesk,
+  headingLevel: Heading = "h3",
+}: {
+  modal: ModalName;
+  desk?: DeskId;
+  headingLevel?: "h2" | "h3";
+}) {
   const { desk: own, steps } = DEPARTMENTS[modal];
   // A callback goes to the desk of the page it was asked from (a part's delivery time: parts).
   const desk = modal === "callback" && pageDesk ? pageDesk : own;
@@ -65,7 +73,7 @@ export function ModalAside({ modal, desk: pageDesk }: { modal: ModalName; desk?:
         <ClockIcon />
         {workTime}
       </p>
-      <h3 className="modal-aside__title">Что будет после отправки</h3>
+      <Heading className="modal-aside__title">Что будет после отправки</Heading>
       <ol className="modal-aside__steps">
         {steps.map((step) => (
           <li key={step}>{step}</li>

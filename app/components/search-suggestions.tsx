@@ -97,7 +97,10 @@ export function SearchSuggestions({
     <div className="suggest">
       <input
         id={id}
-        type="search"
+        // A text box, not type=search: that one may not be a combobox (ARIA in HTML).
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         name={name}
         value={text}
         onChange={(event) => onChange(event.target.value)}

@@ -1,7 +1,6 @@
-/** The lead forms the site has, their titles and the validator each one uses (browser and server alike). */
-import { withZod } from "@remix-validated-form/with-zod";
-import type { Validator } from "remix-validated-form";
-import { buySchema, callbackSchema, orderSchema, partsListSchema } from "./lead-schemas";
+/** The lead forms the site has, their titles and the schema each one is checked with (browser and server alike). */
+import type { z } from "zod";
+import { buySchema, callbackSchema, partsListSchema } from "./lead-schemas";
 
 export interface LeadData {
   name: string;
@@ -10,26 +9,21 @@ export interface LeadData {
   comment?: string;
 }
 
+export type LeadFormName = "callback" | "price" | "leasing" | "buy" | "parts-list";
+
 interface LeadFormSpec {
   title: string;
   submit: string;
-  validator: Validator<LeadData>;
+  schema: z.ZodType<LeadData, z.ZodTypeDef, unknown>;
 }
 
-const callbackValidator = withZod(callbackSchema);
-
-/** The order form on /make-order. */
-export const orderValidator = withZod(orderSchema);
-
-export type LeadFormName = "callback" | "price" | "leasing" | "buy" | "parts-list";
-
 export const LEAD_FORMS: Record<LeadFormName, LeadFormSpec> = {
-  callback: { title: "Заказать обратный звонок", submit: "Отправить", validator: callbackValidator },
-  price: { title: "Узнать цену", submit: "Узнать цену", validator: callbackValidator },
-  leasing: { title: "Рассчитать лизинг", submit: "Отправить заявку", validator: callbackValidator },
+  callback: { title: "Заказать обратный звонок", submit: "Отправить", schema: callbackSchema },
+  price: { title: "Узнать цену", submit: "Узнать цену", schema: callbackSchema },
+  leasing: { title: "Рассчитать лизинг", submit: "Отправить заявку", schema: callbackSchema },
   // The spec's buy form only logs; ours sends a lead, so it says so.
-  buy: { title: "Оставить заявку", submit: "Отправить заявку", validator: withZod(buySchema) },
-  "parts-list": { title: "Оставить заявку", submit: "Отправить заявку", validator: withZod(partsListSchema) },
+  buy: { title: "Оставить заявку", submit: "Отправить заявку", schema: buySchema },
+  "parts-list": { title: "Оставить заявку", submit: "Отправить заявку", schema: partsListSchema },
 };
 
 export function isLeadFormName(value: unknown): value is LeadFormName {
@@ -37,13 +31,10 @@ export function isLeadFormName(value: unknown): value is LeadFormName {
 }
 
 /**
- * The lead route's action as a Remix data request (what a fetcher posts to): the action's own
- * answer rather than the page rendered around it. The parts-list upload's XHR posts here, asking
- * for JSON, to show its progress.
+ * Where the parts-list upload's XHR posts (app/routes/api.lead-upload.ts): the parts-list action
+ * answered JSON, so the form can show the upload's progress and its outcome in place.
  */
-export function leadDataUrl(form: LeadFormName): string {
-  return `/lead/${form}?_data=${encodeURIComponent("routes/lead.$form")}`;
-}
+export const LEAD_UPLOAD_URL = "/api/lead-upload";
 
 /** The hidden honeypot field: people never see it, naive bots fill it in. */
 export const HONEYPOT_FIELD = "website";

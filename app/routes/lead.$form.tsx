@@ -10,12 +10,12 @@ import { deskForPage } from "~/lib/desk";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { truckOfPage } from "~/lib/truck-page";
 import { pageMeta } from "~/lib/seo";
-import { handleLeadAction, leadResponseMode } from "~server/lead-action.server";
+import { handleLeadAction } from "~server/lead-action.server";
 
 /**
  * Each lead form's own page and its action. Modals post here; without JavaScript a refused
- * submission comes back to this page with the errors and everything typed. The parts-list
- * upload's XHR posts here too (leadDataUrl) and is answered JSON.
+ * submission comes back to this page with the errors and everything typed. (With JavaScript
+ * the parts-list upload posts to /api/lead-upload instead, for its progress bar.)
  */
 export function loader({ params, request }: LoaderFunctionArgs) {
   if (!isLeadFormName(params.form)) throw redirect("/not-found");
@@ -25,7 +25,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!isLeadFormName(params.form)) return json({ formError: "Такой формы нет" }, { status: 404 });
-  return handleLeadAction(request, context, params.form, leadResponseMode(request));
+  return handleLeadAction(request, context, params.form, "document");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -60,12 +60,13 @@ export default function LeadPage() {
               action="/lead/leasing"
               keep={[["page", from]]}
               truckName={truckName}
+              headingLevel="h2"
             />
           ) : (
             <LeadForm form={form} {...lead} />
           )}
         </div>
-        {isModalName(form) ? <ModalAside modal={form} desk={deskForPage(from)} /> : null}
+        {isModalName(form) ? <ModalAside modal={form} desk={deskForPage(from)} headingLevel="h2" /> : null}
       </div>
     </div>
   );

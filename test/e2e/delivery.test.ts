@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leadDataUrl } from "~/lib/lead-forms";
+import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
 import { startServer, type RunningServer } from "./harness";
 
@@ -189,7 +189,7 @@ describe("idempotent delivery and the background retry", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries(LEAD)) form.append(k, v);
     form.append("files", new Blob(["артикул;количество\n"]), "список.csv");
-    const upload = await fetch(`${site.url}${leadDataUrl("parts-list")}`, {
+    const upload = await fetch(`${site.url}${LEAD_UPLOAD_URL}`, {
       method: "POST",
       body: form,
       headers: { Accept: "application/json" },
@@ -228,7 +228,7 @@ describe("idempotent delivery and the background retry", () => {
     form.append("files", new Blob([Buffer.alloc(50_000, 7)], { type: "image/png" }), "photo.png");
     expect(
       (
-        await fetch(`${site.url}${leadDataUrl("parts-list")}`, {
+        await fetch(`${site.url}${LEAD_UPLOAD_URL}`, {
           method: "POST",
           body: form,
           headers: { Accept: "application/json" },

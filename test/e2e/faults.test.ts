@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadDataUrl } from "~/lib/lead-forms";
+import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
 import { freePort, startServer, type RunningServer } from "./harness";
@@ -209,7 +209,10 @@ describe("the parts API fails after a good answer", () => {
 const KEY = "faults-notify-key";
 let notify: FakeNotify;
 let dataDir: string;
-let inStockId = "";
+// A part in stock in the demo catalogue the servers below run on (DEMO_PARTS_COUNT's default).
+const inStockId = generateParts(360)
+  .flatMap((g) => g.parts)
+  .find((p) => p.balance > 0)!.id;
 let ipCounter = 0;
 const nextIp = () => `10.77.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`;
 
@@ -242,18 +245,15 @@ async function submitAll(server: RunningServer): Promise<number> {
   const doc = await post("/lead/callback", lead, { "Content-Type": "application/x-www-form-urlencoded" });
   expect(doc.status).toBe(502);
   expect(await doc.text()).toContain(FORM_ERROR);
-  // The data request asking for JSON (the upload's XHR): JSON with the same error.
-  const data = await post(leadDataUrl("price"), lead, {
-    "Content-Type": "application/x-www-form-urlencoded",
-    Accept: "application/json",
-  });
-  expect(data.status).toBe(502);
-  expect((await data.json()).formError).toBe(FORM_ERROR);
-  // The parts list with a file.
+  // Another form, posted as a plain form too.
+  const price = await post("/lead/price", lead, { "Content-Type": "application/x-www-form-urlencoded" });
+  expect(price.status).toBe(502);
+  expect(await price.text()).toContain(FORM_ERROR);
+  // The parts list with a file, as its upload XHR sends it: JSON with the same error.
   const form = new FormData();
   for (const [k, v] of lead) form.append(k, v);
   form.append("files", new Blob([Buffer.alloc(200_000, 3)], { type: "image/png" }), "photo.png");
-  const upload = await post(leadDataUrl("parts-list"), form, { Accept: "application/json" });
+  const upload = await post(LEAD_UPLOAD_URL, form, { Accept: "application/json" });
   expect(upload.status).toBe(502);
   expect((await upload.json()).formError).toBe(FORM_ERROR);
   // The order.
@@ -282,10 +282,6 @@ describe("the notify service fails", () => {
   beforeAll(async () => {
     notify = await startFakeNotify();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "faults-data-"));
-    const probe = await startServer({ DATA_DIR: dataDir });
-    const list = await (await fetch(`${probe.url}/catalog/parts?_data=routes%2Fcatalog.parts._index`)).json();
-    inStockId = list.items.find((p: { balance: number }) => p.balance > 0).id;
-    await probe.stop();
   });
 
   afterAll(async () => {

@@ -6,7 +6,8 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadDataUrl } from "~/lib/lead-forms";
+import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
+import { generateParts } from "~server/demo-catalogue.server";
 import { startServer, type RunningServer } from "./harness";
 
 let server: RunningServer;
@@ -198,12 +199,11 @@ let routes: string[] = [];
 beforeAll(async () => {
   // Every request comes through a "proxy" with its own X-Forwarded-For (see randomIp).
   server = await startServer({ DEMO_PARTS_COUNT: "360", TRUST_PROXY: "loopback" });
-  const list = await (await fetch(`${server.url}/catalog/parts`)).text();
-  partSlug = /href="\/catalog\/parts\/([^"?#]+)"/.exec(list)![1];
-  const data = await (
-    await fetch(`${server.url}/catalog/parts/${partSlug}?_data=routes%2Fcatalog.parts.%24slug`)
-  ).json();
-  partId = data.part.id;
+  const part = generateParts(360)
+    .flatMap((g) => g.parts)
+    .find((p) => p.balance > 0)!;
+  partSlug = part.slug;
+  partId = part.id;
   const trucks = await (await fetch(`${server.url}/catalog/trucks`)).text();
   truckPath = /href="(\/catalog\/trucks\/[^/"]+\/[^/"?#]+)"/.exec(trucks)![1];
   routes = [
@@ -230,7 +230,7 @@ beforeAll(async () => {
     "/lead/buy",
     "/lead/parts-list",
     "/lead/nope",
-    leadDataUrl("callback"),
+    LEAD_UPLOAD_URL,
     "/cookie-consent",
     "/not-found",
     "/robots.txt",
@@ -449,8 +449,8 @@ describe("actions under random and hostile bodies", () => {
         contentType,
         async (form, asJson, payload, type) => {
           count("lead bodies");
-          // A plain form post, or the data request asking for JSON (the upload's XHR).
-          const url = asJson ? leadDataUrl(form) : `/lead/${form}`;
+          // A plain form post, or the upload's XHR to its resource route (answered JSON).
+          const url = asJson ? LEAD_UPLOAD_URL : `/lead/${form}`;
           const headers: Record<string, string> = asJson ? { Accept: "application/json" } : {};
           if (type) headers["Content-Type"] = type;
           const answer = await hit(url, { method: "POST", headers, body: payload });
@@ -692,7 +692,7 @@ describe("multipart bodies for the parts-list upload", () => {
     const { body: payload, type } = make();
     for (const [url, accept] of [
       ["/lead/parts-list", "*/*"],
-      [leadDataUrl("parts-list"), "application/json"],
+      [LEAD_UPLOAD_URL, "application/json"],
     ]) {
       const answer = await hit(url, {
         method: "POST",
@@ -733,7 +733,7 @@ describe("multipart bodies for the parts-list upload", () => {
           count("multipart random");
           let payload = multipart("rNd", [...(withValid ? validParts : []), ...parts]);
           if (truncate) payload = payload.subarray(0, Math.min(cut, payload.length));
-          const answer = await hit(leadDataUrl("parts-list"), {
+          const answer = await hit(LEAD_UPLOAD_URL, {
             method: "POST",
             headers: { "Content-Type": "multipart/form-data; boundary=rNd", Accept: "application/json" },
             body: new Uint8Array(payload),
@@ -768,11 +768,11 @@ describe("the lead rate limiter", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 303)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    // The order shares the limit (asked as data: the page's loader sends a visitor with an empty cart home).
-    const order = await hit("/make-order?_data=routes%2Fmake-order", {
+    // The order shares the limit (with an item in the cart: the page's loader sends an empty cart home).
+    const order = await hit("/make-order", {
       ip,
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `cart=${partId}.1` },
       body: "name=a",
     });
     expect(order.status).toBe(429);

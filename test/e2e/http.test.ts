@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadDataUrl } from "~/lib/lead-forms";
+import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
 import { rawGet } from "../server-process";
 import { startServer, type RunningServer } from "./harness";
@@ -146,7 +146,7 @@ describe("connections", () => {
       { length: 100 },
       (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`,
     ).join("");
-    const refused = await request(agent, `${server.url}${leadDataUrl("parts-list")}`, {
+    const refused = await request(agent, `${server.url}${LEAD_UPLOAD_URL}`, {
       method: "POST",
       headers: {
         "content-type": "multipart/form-data; boundary=x",

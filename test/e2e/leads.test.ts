@@ -103,9 +103,15 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
         2,
       );
     }
+    const posted: string[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "POST") posted.push(new URL(req.url()).pathname + new URL(req.url()).search);
+    });
     await dialog.getByRole("button", { name: "Отправить заявку" }).click();
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
     expect(new URL(page.url()).search).toBe("?fromUrl=%2Fcatalog%2Fparts");
+    // With JavaScript the upload's XHR posts to its resource route, without it the form to the lead page.
+    expect(posted).toEqual([javaScriptEnabled ? "/api/lead-upload" : "/lead/parts-list"]);
     expect(notify.received).toHaveLength(1);
     const sent = notify.received[0];
     expect(sent.query.get("images")).toBe("true");
@@ -201,7 +207,7 @@ describe("lead form details with JavaScript", () => {
       javaScriptEnabled: true,
       init: (page) =>
         page.route(
-          (url) => url.pathname === "/lead/parts-list" && url.searchParams.has("_data"),
+          (url) => url.pathname === "/api/lead-upload",
           async (route) => {
             await held;
             await route.continue();

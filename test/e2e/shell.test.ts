@@ -262,12 +262,18 @@ describe("with JavaScript", () => {
     await dialog.waitFor();
     expect(requests.filter((u) => u.includes("_data="))).toEqual([]);
     expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
-    await page.waitForFunction(() => !!document.activeElement?.closest("[role=dialog]"));
+    await page.waitForFunction(() => !!document.activeElement?.closest("dialog"));
+    expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
 
-    // Focus stays inside while tabbing.
+    // Focus stays inside while tabbing (or on the document itself, where the browser's own
+    // controls would be, after the last field): never on the page behind.
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+      expect(
+        await page.evaluate(
+          () => document.activeElement === document.body || !!document.activeElement?.closest("dialog"),
+        ),
+      ).toBe(true);
     }
 
     await page.keyboard.press("Escape");
@@ -280,6 +286,50 @@ describe("with JavaScript", () => {
     await dialog.waitFor();
     await page.mouse.click(5, 400);
     await dialog.waitFor({ state: "detached" });
+  });
+
+  it("makes a modal the server rendered open a real modal: focus inside, the page behind inert, Escape closes it", async () => {
+    const { page } = await openPage(suite, "/delivery?modal=callback", { javaScriptEnabled: true });
+    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    // Without JavaScript an open <dialog> is not modal; the page's script makes it one.
+    await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"));
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "name");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
+
+    // The page behind takes neither focus nor clicks.
+    const behind = await page.evaluate(() => {
+      const link = document.querySelector<HTMLElement>("header a[href]")!;
+      link.focus();
+      const box = link.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return { focused: document.activeElement === link, hitInside: !!hit?.closest("dialog") };
+    });
+    expect(behind).toEqual({ focused: false, hitInside: true });
+
+    // Focus never leaves the dialog for the page, all the way round (past the last field it may
+    // rest on the document itself, where the browser's own controls would be).
+    const stops = await page.evaluate(
+      () => document.querySelector("dialog")!.querySelectorAll("a, button, input").length,
+    );
+    for (let i = 0; i < stops + 2; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() =>
+        document.activeElement === document.body
+          ? "document"
+          : document.activeElement?.closest("dialog")
+            ? "dialog"
+            : "page",
+      );
+      expect(where).not.toBe("page");
+    }
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/delivery");
+    // The page is live again.
+    await page.locator("header a[href]").first().focus();
+    expect(await page.evaluate(() => !!document.activeElement?.closest("header"))).toBe(true);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
   });
 
   it("starts a new page at the top and restores the position on Back", async () => {

@@ -4,7 +4,7 @@ import { fitFiles, FORM_ERROR, UPLOAD_MAX_FILES, UPLOAD_TOO_BIG_ALERT } from "~/
 export type UploadState =
   { state: "idle" } | { state: "sending"; loaded: number; total: number } | { state: "failed"; message: string };
 
-/** Sends the form with XHR to the lead action, asking for a JSON answer, reporting upload progress. */
+/** Sends the form with XHR to the upload's resource route (answered JSON), reporting upload progress. */
 export function uploadWithProgress(
   url: string,
   body: FormData,

@@ -1,7 +1,8 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useFormContext, useIsSubmitting, ValidatedForm } from "remix-validated-form";
-import { LEAD_FORMS, leadDataUrl, type LeadFormName } from "~/lib/lead-forms";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useFormContext, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";
+import { LEAD_FORMS, LEAD_UPLOAD_URL, type LeadData, type LeadFormName } from "~/lib/lead-forms";
 import { CommentField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
 import { FileField, uploadWithProgress, type UploadState } from "./file-field";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -25,6 +26,11 @@ export interface LeadFormProps {
    */
   attachment?: { fields: Record<string, string>; note: string };
 }
+
+/** Each form's schema as remix-validated-form's validator, built once (the server builds its own). */
+const VALIDATORS = Object.fromEntries(
+  Object.entries(LEAD_FORMS).map(([name, { schema }]) => [name, withZod(schema)]),
+) as Record<LeadFormName, Validator<LeadData>>;
 
 /**
  * Disabled while the form is sent and, with JavaScript, while any message is shown (spec §4).
@@ -81,7 +87,7 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
     <ValidatedForm
       id={formId}
       formRef={formRef}
-      validator={spec.validator}
+      validator={VALIDATORS[form]}
       method="post"
       action={`/lead/${form}`}
       encType={form === "parts-list" ? "multipart/form-data" : undefined}
@@ -91,9 +97,9 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       noValidate
       onSubmit={async (_data, event) => {
         if (form !== "parts-list" || !formRef.current) return;
-        // The upload goes through XHR for its progress bar; the server answers JSON.
+        // The upload goes through XHR for its progress bar, to the resource route that answers JSON.
         event.preventDefault();
-        const result = await uploadWithProgress(leadDataUrl(form), new FormData(formRef.current), setUpload);
+        const result = await uploadWithProgress(LEAD_UPLOAD_URL, new FormData(formRef.current), setUpload);
         if (result.redirectTo) navigate(result.redirectTo);
       }}
     >

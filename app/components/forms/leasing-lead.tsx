@@ -13,12 +13,15 @@ export function LeasingLead({
   action,
   keep,
   truckName,
+  headingLevel: Heading = "h3",
   ...lead
 }: Omit<LeadFormProps, "form" | "attachment"> & {
   initial: LeasingValues;
   action: string;
   keep: [string, string][];
   truckName?: string;
+  /** h3 under the modal's h2 title; h2 on the form's own page, under its h1. */
+  headingLevel?: "h2" | "h3";
 }) {
   const [values, setValues] = useState(initial);
   const { input } = readLeasing(values);
@@ -36,9 +39,9 @@ export function LeasingLead({
         action={action}
         keep={keep}
         title={truckName ? `Расчет платежа: ${truckName}` : "Расчет платежа"}
-        headingLevel="h3"
+        headingLevel={Heading}
       />
-      <h3 className="leasing-lead__title">Заявка на лизинг</h3>
+      <Heading className="leasing-lead__title">Заявка на лизинг</Heading>
       <LeadForm form="leasing" attachment={attachment} {...lead} />
     </div>
   );

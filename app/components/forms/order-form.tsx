@@ -1,6 +1,7 @@
+import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
-import { orderValidator } from "~/lib/lead-forms";
 import type { DeliveryMethod } from "~/lib/delivery";
+import { orderSchema } from "~/lib/lead-schemas";
 import {
   CheckboxField,
   CommentField,
@@ -14,6 +15,7 @@ import {
 import { SubmitButton } from "./lead-form";
 
 const FORM_ID = "order";
+const orderValidator = withZod(orderSchema);
 
 /** The order form on /make-order: a plain post to the page's own action, checked as it is typed. */
 export function OrderForm({

@@ -3,9 +3,6 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { closeModalHref } from "~/lib/modal";
 import { CloseIcon } from "../icons";
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /** Where focus returns when a modal closes: the link or button that opened it. */
 let lastOpener: HTMLElement | null = null;
 if (typeof document !== "undefined") {
@@ -20,19 +17,23 @@ if (typeof document !== "undefined") {
 }
 
 /**
- * A dialog addressed by the URL. Without JavaScript the close button and the backdrop are
- * links to the page without `?modal`; with JavaScript Escape closes it too, focus moves in,
- * stays inside and returns to the opener, and the page behind does not scroll.
+ * A dialog addressed by the URL, on the native <dialog>. The server renders it open, which is not
+ * modal: without JavaScript it is an overlay whose close button and backdrop are links to the
+ * page without `?modal`. With JavaScript it becomes modal (showModal): the page behind is inert,
+ * focus stays inside, Escape closes it, focus moves in and returns to the opener.
  */
 export function Modal({ title, children }: { title: string; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeHref = closeModalHref(location.pathname, location.search);
   const openedHere = (location.state as { modalFrom?: string } | null)?.modalFrom === closeHref;
 
+  const closing = useRef(false);
   const close = () => {
+    if (closing.current) return;
+    closing.current = true;
     // Opened from this page: step back, so Back does not reopen it.
     if (openedHere) navigate(-1);
     else navigate(closeHref, { replace: true, preventScrollReset: true });
@@ -43,37 +44,31 @@ export function Modal({ title, children }: { title: string; children: ReactNode 
   useEffect(() => {
     const opener = lastOpener;
     const dialog = dialogRef.current;
+    if (!dialog) return;
+    // showModal() refuses a dialog already open without being modal, as rendered.
+    if (!dialog.matches(":modal")) {
+      dialog.removeAttribute("open");
+      dialog.showModal();
+    }
     const first =
-      dialog?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), textarea, select") ?? dialog;
-    first?.focus({ preventScroll: true });
+      dialog.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), textarea, select") ?? dialog;
+    first.focus({ preventScroll: true });
     const scrollbar = window.innerWidth - document.documentElement.clientWidth;
     document.body.style.overflow = "hidden";
     if (scrollbar > 0) document.body.style.paddingRight = `${scrollbar}px`;
 
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        closeRef.current();
-        return;
-      }
-      if (event.key !== "Tab" || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (el) => el.offsetParent !== null || el === document.activeElement,
-      );
-      if (items.length === 0) return;
-      const firstItem = items[0];
-      const lastItem = items[items.length - 1];
-      if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === dialog)) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem.focus();
-      }
+    // Escape: the URL closes the modal, not the browser.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      closeRef.current();
     };
-    document.addEventListener("keydown", onKey);
+    // The browser closes it anyway on a second Escape without a click or key between.
+    const onClose = () => closeRef.current();
+    dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("close", onClose);
     return () => {
-      document.removeEventListener("keydown", onKey);
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("close", onClose);
       document.body.style.overflow = "";
       document.body.style.paddingRight = "";
       if (opener && document.contains(opener)) opener.focus({ preventScroll: true });
@@ -86,7 +81,7 @@ export function Modal({ title, children }: { title: string; children: ReactNode 
   }, []);
 
   return (
-    <div className="modal-root">
+    <dialog ref={dialogRef} open className="modal-root" aria-labelledby={titleId} tabIndex={-1}>
       <Link
         to={closeHref}
         replace
@@ -100,7 +95,7 @@ export function Modal({ title, children }: { title: string; children: ReactNode 
           close();
         }}
       />
-      <div ref={dialogRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div className="modal">
         <div className="modal__head">
           <h2 id={titleId} className="modal__title">
             {title}
@@ -121,6 +116,6 @@ export function Modal({ title, children }: { title: string; children: ReactNode 
         </div>
         <div className="modal__body">{children}</div>
       </div>
-    </div>
+    </dialog>
   );
 }
