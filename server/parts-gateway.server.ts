@@ -13,7 +13,12 @@ import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createCatalogueSnapshot, type CatalogueSnapshot } from "~/lib/catalogue-query";
-import { buildCatalogueInWorker, CATALOGUE_WORKER_URL } from "./catalogue-builder.server";
+import {
+  buildCatalogueInWorker,
+  CATALOGUE_WORKER_URL,
+  isWorkerOutOfMemory,
+  workerHeapCapMb,
+} from "./catalogue-builder.server";
 import type { Config } from "./config.server";
 import { generateParts } from "./demo-catalogue.server";
 import { errorMessage, log } from "./log.server";
@@ -37,6 +42,8 @@ export interface PartsGatewayOptions {
   workerUrl?: URL;
   /** Told how each request to the parts API ended and how long it took (s). */
   onUpstream?: (outcome: PartsOutcome, seconds: number) => void;
+  /** The cap on the worker's heap, MB, for a body of that many bytes (default: workerHeapCapMb). */
+  workerHeapCapMb?: (bytes: number) => number;
 }
 
 export class PartsUnavailableError extends Error {
@@ -149,6 +156,9 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
   let inflight: Promise<CatalogueSnapshot> | undefined;
   let failedAt = -Infinity;
   let version = 0;
+  const heapCapFor = options.workerHeapCapMb ?? workerHeapCapMb;
+  // Until a body does not fit under the cap: from then on, this catalogue's builds go without it.
+  let heapCapped = true;
 
   async function load(): Promise<CatalogueSnapshot> {
     const started = performance.now();
@@ -175,7 +185,14 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
         return cached.snapshot;
       }
       const building = performance.now();
-      const built = await buildCatalogueInWorker(body.bytes, version + 1, workerUrl);
+      const cap = heapCapped ? heapCapFor(body.bytes.byteLength) : undefined;
+      const built = await buildCatalogueInWorker(body.bytes, version + 1, workerUrl, cap).catch((error: unknown) => {
+        if (cap !== undefined && isWorkerOutOfMemory(error)) {
+          heapCapped = false;
+          log.warn("parts worker out of memory", { path, bytes, heapCapMb: cap, next: "without the cap" });
+        }
+        throw error;
+      });
       const { snapshot } = built;
       if (built.droppedCount) {
         log.warn("parts dropped", { path, count: built.droppedCount, ids: built.dropped });
