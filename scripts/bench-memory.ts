@@ -194,7 +194,7 @@ async function main() {
   for (const parts of SIZES) rows.push(await measure(parts));
 
   console.log(
-    `\nServer RSS, MB (${REFRESHES} refreshes, TTL ${TTL_SECONDS} s, otherwise default settings; load average ${os
+    `\nServer RSS, MB (${REFRESHES} refreshes, TTL ${TTL_SECONDS} s, PARTS_TIMEOUT_MS 120 s above 100 000 parts, otherwise default settings; load average ${os
       .loadavg()
       .map((v) => v.toFixed(1))
       .join(" ")})\n`,
