@@ -3,7 +3,7 @@ import { parsePartsQuery } from "~/lib/catalogue-query";
 import { runPartsQuery } from "~/lib/catalogue-search";
 import { createCatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { parseCatalogue } from "~/lib/part";
-import { buildCatalogueInWorker, CatalogueBuildError, type BodySlabs } from "./catalogue-builder.server";
+import { buildCatalogueInWorker, CatalogueBuildError } from "./catalogue-builder.server";
 import { generateParts } from "./demo-catalogue.server";
 
 let workerUrl: URL;
@@ -11,16 +11,9 @@ beforeAll(async () => {
   workerUrl = await catalogueWorkerUrl();
 });
 
-/** `json` as the gateway hands it over: in slabs of `slab` bytes. */
-function slabs(json: string, slab = 64 * 1024): BodySlabs {
-  const bytes = new TextEncoder().encode(json);
-  const out: ArrayBuffer[] = [];
-  for (let offset = 0; offset < bytes.length; offset += slab) {
-    const piece = new Uint8Array(slab);
-    piece.set(bytes.subarray(offset, offset + slab));
-    out.push(piece.buffer);
-  }
-  return { slabs: out, byteLength: bytes.length };
+/** `json` as the gateway hands it over: its UTF-8 bytes in a buffer of their own. */
+function body(json: string): ArrayBuffer {
+  return new TextEncoder().encode(json).buffer as ArrayBuffer;
 }
 
 describe("buildCatalogueInWorker", () => {
@@ -31,7 +24,7 @@ describe("buildCatalogueInWorker", () => {
     const json = JSON.stringify(groups);
     const expected = createCatalogueSnapshot(parseCatalogue(JSON.parse(json)), 3);
 
-    const built = await buildCatalogueInWorker(slabs(json), 3, workerUrl);
+    const built = await buildCatalogueInWorker(body(json), 3, workerUrl);
     const { snapshot } = built;
     expect(built.droppedCount).toBe(2);
     expect(built.dropped).toEqual(["bad-1", groups[1].parts[0].id]);
@@ -58,26 +51,50 @@ describe("buildCatalogueInWorker", () => {
     }
   }, 30_000);
 
-  it("reads a body split anywhere, Cyrillic letters across slabs included", async () => {
-    const json = JSON.stringify(generateParts(200));
-    const built = await buildCatalogueInWorker(slabs(json, 1001), 1, workerUrl);
-    expect(built.snapshot.parts).toEqual(parseCatalogue(JSON.parse(json)).parts);
+  it("reads a body group by group, or whole where it cannot split it, alike", async () => {
+    const groups = generateParts(200);
+    const expected = parseCatalogue(groups).parts;
+    // Indented, with a byte-order mark (read whole), and with strings holding brackets and quotes.
+    for (const json of [JSON.stringify(groups, null, 2), `\ufeff${JSON.stringify(groups)}`]) {
+      const built = await buildCatalogueInWorker(body(json), 1, workerUrl);
+      expect(built.snapshot.parts).toEqual(expected);
+    }
+    const tricky = [{ group: 'A "[{', parts: [{ ...groups[0].parts[0], name: 'Кольцо ]}, "\\' }] }];
+    const built = await buildCatalogueInWorker(body(JSON.stringify(tricky)), 1, workerUrl);
+    expect(built.snapshot.parts).toEqual(parseCatalogue(tricky).parts);
   });
 
-  it("rejects malformed JSON and a body of the wrong shape with the reason", async () => {
-    const malformed = buildCatalogueInWorker(slabs('[{"group": "A", "parts": ['), 1, workerUrl);
-    await expect(malformed).rejects.toBeInstanceOf(CatalogueBuildError);
-    await expect(malformed).rejects.toMatchObject({ name: "SyntaxError" });
-    const wrongShape = buildCatalogueInWorker(slabs('{"parts": []}'), 1, workerUrl);
-    await expect(wrongShape).rejects.toMatchObject({
+  it("rejects malformed JSON and a body of the wrong shape with the reason JSON.parse and the reading give", async () => {
+    const reason = (json: string) => {
+      try {
+        parseCatalogue(JSON.parse(json));
+      } catch (error) {
+        return { name: (error as Error).name, message: (error as Error).message };
+      }
+      throw new Error(`${json} is read`);
+    };
+    for (const json of [
+      '[{"group": "A", "parts": [',
+      '[{"group": "A", "parts": []}, {"group": "B", "parts": [}]',
+      // A group of the wrong shape before a syntax error: the syntax error, as from the whole body.
+      '[{"group": 1, "parts": []}, {"group": "B", "parts": [}]',
+      '[{"group": "A", "parts": []}, {"group": "", "parts": []}]',
+      '[{"group": "A", "parts": []}, 7]',
+      '{"parts": []}',
+    ]) {
+      const built = buildCatalogueInWorker(body(json), 1, workerUrl);
+      await expect(built).rejects.toBeInstanceOf(CatalogueBuildError);
+      await expect(built).rejects.toMatchObject(reason(json));
+    }
+    await expect(buildCatalogueInWorker(body('{"parts": []}'), 1, workerUrl)).rejects.toMatchObject({
       name: "CatalogueFormatError",
       message: expect.stringMatching(/expected a list of groups/),
     });
   });
 
   it("fails when the worker cannot start", async () => {
-    await expect(
-      buildCatalogueInWorker(slabs("[]"), 1, new URL("file:///nowhere/catalogue-worker.js")),
-    ).rejects.toThrow(/Cannot find module|ERR_MODULE_NOT_FOUND/);
+    await expect(buildCatalogueInWorker(body("[]"), 1, new URL("file:///nowhere/catalogue-worker.js"))).rejects.toThrow(
+      /Cannot find module|ERR_MODULE_NOT_FOUND/,
+    );
   });
 });

@@ -2,15 +2,17 @@
  * The server's side of server/catalogue-worker.server.ts: hands a parts API body to a fresh
  * worker thread and assembles the snapshot it builds, without holding the event loop. JSON.parse
  * of a 100 000-part body alone takes half a second; validation, the search index and the sort
- * orders take seconds more. The worker does all of it; what comes back is copied in small
- * steps: typed arrays (index, orders) are transferred whole at no cost, parts and words arrive
- * in batches the server asks for one at a time, each a few milliseconds of structured clone,
- * with the event loop free in between.
+ * orders take seconds more. The worker does all of it; what comes back is compact and copied in
+ * small steps: typed arrays (index, orders, the parts' columns) are transferred whole at no cost,
+ * the distinct texts and the vocabulary's words arrive in batches the server asks for one at a
+ * time, each a few milliseconds of structured clone, with the event loop free in between. The
+ * worker is gone before the parts are unpacked from their columns, a few thousand per turn.
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import type { Part } from "~/lib/part";
+import { unpackParts, type PartColumns } from "~/lib/part-columns";
 import { sortedLookup } from "~/lib/part-lookup";
 import type { SearchIndex } from "~/lib/search-index";
 import type { Vocabulary } from "~/lib/vocabulary";
@@ -21,14 +23,10 @@ import type { Vocabulary } from "~/lib/vocabulary";
  */
 export const CATALOGUE_WORKER_URL = new URL("./catalogue-worker.js", import.meta.url);
 
-/** The body as read: `byteLength` bytes over `slabs` (all full but the last). */
-export interface BodySlabs {
-  slabs: ArrayBuffer[];
-  byteLength: number;
-}
-
-export interface BuildRequest extends BodySlabs {
+export interface BuildRequest {
   type: "build";
+  /** The body as read, whole. */
+  body: ArrayBuffer;
   version: number;
 }
 
@@ -38,6 +36,7 @@ export type WorkerMessage = BuildRequest | { type: "next" };
  * Everything of a snapshot but its parts, the maps over them and the vocabulary's words.
  * Whatever is added to CatalogueSnapshot travels here: keep it to typed arrays and small values
  * (a copy of a part would no longer be the `parts` entry that maps and pages hand out).
+ * Parts come as columns, their texts and then the words in batches of `texts`.
  */
 type SnapshotRest = Omit<CatalogueSnapshot, "parts" | "bySlug" | "byId" | "index">;
 
@@ -50,7 +49,8 @@ export type BuildReply =
       /** Part positions sorted by slug and by id, for the lookups (no Map to grow here). */
       slugOrder: Uint32Array;
       idOrder: Uint32Array;
-      partCount: number;
+      parts: PartColumns;
+      textCount: number;
       wordCount: number;
       /** The first ids of the parts left out, and how many there were. */
       dropped: string[];
@@ -58,8 +58,7 @@ export type BuildReply =
       parseMs: number;
       indexMs: number;
     }
-  | { type: "parts"; items: Part[] }
-  | { type: "words"; items: string[] }
+  | { type: "texts"; items: string[] }
   | { type: "end" }
   | { type: "error"; name: string; message: string };
 
@@ -81,16 +80,39 @@ export class CatalogueBuildError extends Error {
 }
 
 /**
- * Build the snapshot of `body` in a worker thread. The body's slabs are transferred: they are
- * unusable here afterwards. Rejects with the worker's error (malformed JSON, wrong shape, out of
- * memory); the worker is gone either way when this settles.
+ * The cap on the worker's old generation, MB, for a body of `bytes`. Without one V8 lets the
+ * worker's heap grow to several times what it holds before collecting, as the process has memory
+ * to spare: at 100 000 parts the worker took 170 MB more than it needed, at 500 000 parts 350 MB.
+ * Near a cap it collects as it goes. The demo's bodies need about twice their size (43 MB at
+ * 100 000 parts: under 96 MB; 204 MB at 500 000: under 400 MB); a body of tiny parts needs more
+ * (400 000 parts in 53 MB: up to 300 MB) and may not fit: the build then fails with
+ * ERR_WORKER_OUT_OF_MEMORY like any other refresh, and the gateway builds without the cap.
+ */
+export function workerHeapCapMb(bytes: number): number {
+  return 128 + Math.ceil((2.5 * bytes) / 2 ** 20);
+}
+
+/** Whether a build failed because the worker reached its heap cap. */
+export function isWorkerOutOfMemory(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+}
+
+/** Parts unpacked per turn of the event loop: about 2 ms at 5 000. */
+const PARTS_PER_TURN = 5_000;
+
+/**
+ * Build the snapshot of `body` in a worker thread. The body is transferred: it is unusable here
+ * afterwards. Rejects with the worker's error (malformed JSON, wrong shape, out of memory); the
+ * worker is gone either way when this settles. `heapCapMb` caps the worker's old generation
+ * (see workerHeapCapMb); without it the worker has V8's default.
  */
 export async function buildCatalogueInWorker(
-  body: BodySlabs,
+  body: ArrayBuffer,
   version: number,
   workerUrl: URL = CATALOGUE_WORKER_URL,
+  heapCapMb?: number,
 ): Promise<BuiltCatalogue> {
-  const worker = new Worker(workerUrl);
+  const worker = new Worker(workerUrl, heapCapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapCapMb } } : {});
   let waiting: { resolve: (reply: BuildReply) => void; reject: (error: Error) => void } | undefined;
   let failure: Error | undefined;
   const fail = (error: Error) => {
@@ -114,47 +136,49 @@ export async function buildCatalogueInWorker(
       worker.postMessage(message, transfer);
     });
 
+  let header: Extract<BuildReply, { type: "header" }>;
+  const texts: string[] = [];
   try {
-    const header = await ask({ type: "build", version, ...body }, body.slabs);
-    if (header.type === "error") throw new CatalogueBuildError(header.name, header.message);
-    if (header.type !== "header") throw new Error(`catalogue worker: unexpected ${header.type}`);
-
-    const parts: Part[] = [];
-    const words: string[] = [];
+    const reply = await ask({ type: "build", version, body }, [body]);
+    if (reply.type === "error") throw new CatalogueBuildError(reply.name, reply.message);
+    if (reply.type !== "header") throw new Error(`catalogue worker: unexpected ${reply.type}`);
+    header = reply;
     for (;;) {
       await nextTurn();
-      const reply = await ask({ type: "next" });
-      if (reply.type === "end") break;
-      if (reply.type === "parts") {
-        for (const part of reply.items) parts.push(part);
-      } else if (reply.type === "words") {
-        for (const word of reply.items) words.push(word);
-      } else {
-        throw new Error(`catalogue worker: unexpected ${reply.type}`);
-      }
+      const next = await ask({ type: "next" });
+      if (next.type === "end") break;
+      if (next.type !== "texts") throw new Error(`catalogue worker: unexpected ${next.type}`);
+      for (const text of next.items) texts.push(text);
     }
-    if (parts.length !== header.partCount || words.length !== header.wordCount) {
-      throw new Error(
-        `catalogue worker: got ${parts.length}/${header.partCount} parts, ${words.length}/${header.wordCount} words`,
-      );
-    }
-    const snapshot: CatalogueSnapshot = {
-      ...header.rest,
-      parts,
-      bySlug: sortedLookup(parts, "slug", header.slugOrder),
-      byId: sortedLookup(parts, "id", header.idOrder),
-      index: { ...header.indexRest, vocabulary: { ...header.vocabularyRest, words } },
-    };
-    return {
-      snapshot,
-      dropped: header.dropped,
-      droppedCount: header.droppedCount,
-      parseMs: header.parseMs,
-      indexMs: header.indexMs,
-    };
   } finally {
     failure ??= new Error("catalogue worker stopped");
     worker.removeAllListeners("exit");
+    // Before the parts are made here: the worker's heap (the parsed body and all) goes first.
     await worker.terminate();
   }
+  if (texts.length !== header.textCount + header.wordCount) {
+    throw new Error(`catalogue worker: got ${texts.length} of ${header.textCount} texts and ${header.wordCount} words`);
+  }
+  const parts: Part[] = [];
+  const lists: string[][] = [];
+  for (let from = 0; from < header.parts.count; from += PARTS_PER_TURN) {
+    if (from > 0) await nextTurn();
+    unpackParts(header.parts, texts, from, Math.min(from + PARTS_PER_TURN, header.parts.count), parts, lists);
+  }
+  const words = texts.slice(header.textCount);
+  texts.length = 0;
+  const snapshot: CatalogueSnapshot = {
+    ...header.rest,
+    parts,
+    bySlug: sortedLookup(parts, "slug", header.slugOrder),
+    byId: sortedLookup(parts, "id", header.idOrder),
+    index: { ...header.indexRest, vocabulary: { ...header.vocabularyRest, words } },
+  };
+  return {
+    snapshot,
+    dropped: header.dropped,
+    droppedCount: header.droppedCount,
+    parseMs: header.parseMs,
+    indexMs: header.indexMs,
+  };
 }

@@ -290,4 +290,27 @@ describe("createPartsGateway", () => {
     await vi.waitFor(() => expect(hits.count).toBe(3), { timeout: 15_000 });
     expect(await gateway.getCatalogue()).toBe(good);
   });
+
+  it("builds without the worker's heap cap once a body did not fit under it", async () => {
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+    vi.spyOn(log, "error").mockImplementation(() => {});
+    server.use(http.get(PARTS_URL, () => HttpResponse.json(generateParts(20_000))));
+    let time = 1_000_000;
+    const caps: number[] = [];
+    const gateway = createPartsGateway(config({ PARTS_TIMEOUT_MS: "10000" }), {
+      now: () => time,
+      workerUrl,
+      // Far too small for 20 000 parts.
+      workerHeapCapMb: (bytes) => (caps.push(bytes), 4),
+    });
+    await expect(gateway.getCatalogue()).rejects.toBeInstanceOf(PartsUnavailableError);
+    expect(caps).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith(
+      "parts worker out of memory",
+      expect.objectContaining({ heapCapMb: 4, next: "without the cap" }),
+    );
+    time += RETRY_AFTER_FAILURE_MS;
+    expect((await gateway.getCatalogue()).parts).toHaveLength(20_000);
+    expect(caps).toHaveLength(1);
+  }, 30_000);
 });

@@ -13,7 +13,12 @@ import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createCatalogueSnapshot, type CatalogueSnapshot } from "~/lib/catalogue-snapshot";
-import { buildCatalogueInWorker, CATALOGUE_WORKER_URL, type BodySlabs } from "./catalogue-builder.server";
+import {
+  buildCatalogueInWorker,
+  CATALOGUE_WORKER_URL,
+  isWorkerOutOfMemory,
+  workerHeapCapMb,
+} from "./catalogue-builder.server";
 import type { Config } from "./config.server";
 import { generateParts } from "./demo-catalogue.server";
 import { errorMessage, log } from "./log.server";
@@ -37,6 +42,8 @@ export interface PartsGatewayOptions {
   workerUrl?: URL;
   /** Told how each request to the parts API ended and how long it took (s). */
   onUpstream?: (outcome: PartsOutcome, seconds: number) => void;
+  /** The cap on the worker's heap, MB, for a body of that many bytes (default: workerHeapCapMb). */
+  workerHeapCapMb?: (bytes: number) => number;
 }
 
 export class PartsUnavailableError extends Error {
@@ -45,15 +52,14 @@ export class PartsUnavailableError extends Error {
 
 /** After a failure, wait this long before asking again: a down API is not hammered per request. */
 export const RETRY_AFTER_FAILURE_MS = 10_000;
-/** The body is kept in slabs of this size: no copy of the whole body while it grows. */
-const SLAB_BYTES = 1024 * 1024;
 
 class UpstreamError extends Error {}
 
 /** The body is bigger than PARTS_MAX_BYTES. */
 class OverCapError extends UpstreamError {}
 
-interface ReadBody extends BodySlabs {
+interface ReadBody {
+  bytes: ArrayBuffer;
   hash: string;
 }
 
@@ -62,9 +68,12 @@ function overCap(limit: number, bytes: string): OverCapError {
 }
 
 /**
- * The body into 1 MB slabs and its SHA-256, refusing more than `limit` bytes as soon as they
- * arrive. The deadline is enforced here too: not every fetch (msw, some polyfills) aborts a
- * body already streaming.
+ * The body and its SHA-256, refusing more than `limit` bytes as soon as they arrive. The body
+ * grows in place in one buffer that reserves `limit` bytes of address space and takes memory
+ * only as it fills: no copy while it grows, no second copy to join pieces in the worker, and its
+ * memory goes back to the system whole once the worker lets go of it (slabs of a megabyte came
+ * from malloc's heap, which kept much of them after they were freed). The deadline is enforced
+ * here too: not every fetch (msw, some polyfills) aborts a body already streaming.
  */
 async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<ReadBody> {
   const declared = Number(response.headers.get("content-length"));
@@ -73,11 +82,9 @@ async function readBody(response: Response, limit: number, signal: AbortSignal):
     throw overCap(limit, `of ${declared} bytes (Content-Length)`);
   }
   const hash: Hash = createHash("sha256");
-  const slabs: ArrayBuffer[] = [];
-  let slab = new Uint8Array(0);
-  let used = 0;
+  const bytes = new ArrayBuffer(0, { maxByteLength: limit });
   let total = 0;
-  if (!response.body) return { slabs, byteLength: 0, hash: hash.digest("hex") };
+  if (!response.body) return { bytes, hash: hash.digest("hex") };
   const reader = response.body.getReader();
   // Cancelling settles a pending read as done; the check after the loop tells why.
   const onAbort = () => void reader.cancel().catch(() => {});
@@ -93,22 +100,13 @@ async function readBody(response: Response, limit: number, signal: AbortSignal):
         throw overCap(limit, `of more than ${limit} bytes`);
       }
       hash.update(value);
-      for (let offset = 0; offset < value.byteLength;) {
-        if (used === slab.byteLength) {
-          slab = new Uint8Array(SLAB_BYTES);
-          slabs.push(slab.buffer);
-          used = 0;
-        }
-        const take = Math.min(slab.byteLength - used, value.byteLength - offset);
-        slab.set(value.subarray(offset, offset + take), used);
-        used += take;
-        offset += take;
-      }
+      bytes.resize(total);
+      new Uint8Array(bytes, total - value.byteLength).set(value);
     }
   } finally {
     signal.removeEventListener("abort", onAbort);
   }
-  return { slabs, byteLength: total, hash: hash.digest("hex") };
+  return { bytes, hash: hash.digest("hex") };
 }
 
 function outcomeOf(error: unknown, status: number | undefined): PartsOutcome {
@@ -158,6 +156,9 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
   let inflight: Promise<CatalogueSnapshot> | undefined;
   let failedAt = -Infinity;
   let version = 0;
+  const heapCapFor = options.workerHeapCapMb ?? workerHeapCapMb;
+  // Until a body does not fit under the cap: from then on, this catalogue's builds go without it.
+  let heapCapped = true;
 
   async function load(): Promise<CatalogueSnapshot> {
     const started = performance.now();
@@ -175,7 +176,7 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
       }
       const body = await readBody(response, maxBytes, signal);
       ms = since(started);
-      bytes = body.byteLength;
+      bytes = body.bytes.byteLength;
       // Same content: keep the snapshot, so the index is not rebuilt every TTL.
       if (cached?.hash === body.hash) {
         cached = { ...cached, fetchedAt: now() };
@@ -184,7 +185,14 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
         return cached.snapshot;
       }
       const building = performance.now();
-      const built = await buildCatalogueInWorker(body, version + 1, workerUrl);
+      const cap = heapCapped ? heapCapFor(body.bytes.byteLength) : undefined;
+      const built = await buildCatalogueInWorker(body.bytes, version + 1, workerUrl, cap).catch((error: unknown) => {
+        if (cap !== undefined && isWorkerOutOfMemory(error)) {
+          heapCapped = false;
+          log.warn("parts worker out of memory", { path, bytes, heapCapMb: cap, next: "without the cap" });
+        }
+        throw error;
+      });
       const { snapshot } = built;
       if (built.droppedCount) {
         log.warn("parts dropped", { path, count: built.droppedCount, ids: built.dropped });

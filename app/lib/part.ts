@@ -113,9 +113,74 @@ function droppedKey(raw: unknown, group: string, index: number): string {
 }
 
 /**
+ * The body read one group at a time: the server's worker parses a big body in pieces, so the
+ * whole of it is never one parsed object graph. `parseCatalogue` is the same over a whole body.
+ * Of parts sharing a slug or an id the first wins, since both are used as keys (URL, cart).
+ */
+export class CatalogueReader {
+  private readonly parts: Part[] = [];
+  private readonly groups = new Set<string>();
+  private readonly dropped: string[] = [];
+  private readonly slugs = new Set<string>();
+  private readonly ids = new Set<string>();
+  /**
+   * One string for equal texts of different parts (names, groups, descriptions, images): a
+   * parsed body has a string per occurrence, thousands of copies of the same name.
+   */
+  private readonly texts = new Map<string, string>();
+
+  private shared(text: string): string {
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    this.texts.set(text, text);
+    return text;
+  }
+
+  /** One element of the body's list; false, and nothing read, when it is not a group {group, parts}. */
+  add(raw: unknown): boolean {
+    const result = upstreamGroup.safeParse(raw);
+    if (result.success) this.addGroup(result.data.group, result.data.parts);
+    return result.success;
+  }
+
+  /** The parts of a group; a bad part is dropped and reported, never failing the list. */
+  addGroup(name: string, rawParts: readonly unknown[]): void {
+    const { slugs, ids } = this;
+    const group = this.shared(name);
+    rawParts.forEach((raw, index) => {
+      const result = upstreamPart.safeParse(lenient(raw));
+      if (!result.success || slugs.has(result.data.slug) || ids.has(result.data.id)) {
+        this.dropped.push(droppedKey(raw, group, index));
+        return;
+      }
+      const p = result.data;
+      slugs.add(p.slug);
+      ids.add(p.id);
+      this.groups.add(group);
+      this.parts.push({
+        id: p.id,
+        slug: p.slug,
+        name: this.shared(p.name),
+        fullName: this.shared(p.fullName || p.name),
+        article: p.article,
+        group,
+        price: p.price,
+        // An oversold item comes as a negative balance; for the site it is simply out of stock.
+        balance: Math.max(0, Math.floor(p.balance)),
+        images: p.images.map((image) => this.shared(image)),
+        description: this.shared(p.description),
+      });
+    });
+  }
+
+  result(): ParsedCatalogue {
+    return { parts: this.parts, groups: [...this.groups], dropped: this.dropped };
+  }
+}
+
+/**
  * Validate the upstream body. A bad part is dropped and reported, never failing the list;
- * a body that is not a list of groups throws CatalogueFormatError. Of parts sharing a slug
- * or an id the first wins, since both are used as keys (URL, cart).
+ * a body that is not a list of groups throws CatalogueFormatError.
  */
 export function parseCatalogue(json: unknown): ParsedCatalogue {
   const body = upstreamBody.safeParse(json);
@@ -126,38 +191,7 @@ export function parseCatalogue(json: unknown): ParsedCatalogue {
       `parts API: expected a list of groups {group, parts}, got ${kindOf(json)}${where}: ${issue.message}`,
     );
   }
-
-  const parts: Part[] = [];
-  const groups = new Set<string>();
-  const dropped: string[] = [];
-  const slugs = new Set<string>();
-  const ids = new Set<string>();
-
-  for (const { group, parts: rawParts } of body.data) {
-    rawParts.forEach((raw, index) => {
-      const result = upstreamPart.safeParse(lenient(raw));
-      if (!result.success || slugs.has(result.data.slug) || ids.has(result.data.id)) {
-        dropped.push(droppedKey(raw, group, index));
-        return;
-      }
-      const p = result.data;
-      slugs.add(p.slug);
-      ids.add(p.id);
-      groups.add(group);
-      parts.push({
-        id: p.id,
-        slug: p.slug,
-        name: p.name,
-        fullName: p.fullName || p.name,
-        article: p.article,
-        group,
-        price: p.price,
-        // An oversold item comes as a negative balance; for the site it is simply out of stock.
-        balance: Math.max(0, Math.floor(p.balance)),
-        images: p.images,
-        description: p.description,
-      });
-    });
-  }
-  return { parts, groups: [...groups], dropped };
+  const reader = new CatalogueReader();
+  for (const { group, parts } of body.data) reader.addGroup(group, parts);
+  return reader.result();
 }
