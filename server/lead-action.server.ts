@@ -41,6 +41,10 @@ function successRedirect(mode: LeadResponseMode, page: string) {
 const LEAD_FIELDS = ["name", "phone", "inn", "comment", "source", "consent", "page"] as const;
 /** The leasing form also carries the calculator's figures (kept when the page is rendered again). */
 const LEASING_LEAD_FIELDS = [...LEAD_FIELDS, ...LEASING_PARAMS] as const;
+const SERVICE_LEAD_FIELDS = [...LEAD_FIELDS, "vehicle", "date"] as const;
+
+const fieldsOf = (form: LeadFormName) =>
+  form === "leasing" ? LEASING_LEAD_FIELDS : form === "service" ? SERVICE_LEAD_FIELDS : LEAD_FIELDS;
 
 /**
  * The comment as sent: for a leasing lead sent with a valid calculation, the calculation
@@ -48,6 +52,16 @@ const LEASING_LEAD_FIELDS = [...LEAD_FIELDS, ...LEASING_PARAMS] as const;
  * figures are worked out again here from the three values, never taken as text from the browser.
  */
 function leadComment(form: LeadFormName, comment: string, body: FormData, page: string): string {
+  if (form === "service") {
+    // The booking's own details go first in the comment: the payload keeps the spec's fields.
+    const text = (name: string) => String(body.get(name) ?? "").trim();
+    const details = [
+      text("vehicle") && `Модель или VIN: ${text("vehicle")}`,
+      text("date") && `Желаемая дата: ${text("date")}`,
+      comment,
+    ].filter(Boolean);
+    return details.join("\n");
+  }
   if (form !== "leasing" || !LEASING_PARAMS.every((name) => typeof body.get(name) === "string")) return comment;
   const { input } = leasingFromParams(body);
   if (!input) return comment;
@@ -110,9 +124,7 @@ export async function handleLeadAction(
     return successRedirect(mode, page);
   }
 
-  const result = await VALIDATORS[form].validate(
-    onlyFields(body, form === "leasing" ? LEASING_LEAD_FIELDS : LEAD_FIELDS),
-  );
+  const result = await VALIDATORS[form].validate(onlyFields(body, fieldsOf(form)));
   if (result.error) {
     await discard();
     if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });

@@ -1,5 +1,12 @@
 import type { ReactNode } from "react";
 import { LEASING, SALES_POINTS, STATS_BY_KEY } from "~/content";
+import { ModalLink } from "./modal-link";
+
+/** The trade-in request: the callback form, its source naming trade-in and its comment begun. */
+export const TRADE_IN_REQUEST = {
+  source: "/#trade-in",
+  comment: "Трейд-ин: хочу сдать технику в зачет. Модель, год: ",
+};
 
 const icon = (children: ReactNode) => (
   <svg
@@ -89,10 +96,15 @@ export function HomeAdvantages() {
         </div>
         <ul className="advantages">
           {ADVANTAGES.map((item) => (
-            <li key={item.title} className="advantage">
+            <li key={item.title} className="advantage" id={item.title === "Трейд-ин" ? "trade-in" : undefined}>
               <span className="advantage__icon">{item.icon}</span>
               <h3>{item.title}</h3>
               <p>{item.text}</p>
+              {item.title === "Трейд-ин" ? (
+                <ModalLink modal="callback" extra={TRADE_IN_REQUEST} className="advantage__link">
+                  Оценить мою технику
+                </ModalLink>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -165,7 +165,7 @@ function MobileMenu({ count }: { count: number }) {
               <Link to="/cart">{count > 0 ? `Корзина (${count})` : "Корзина"}</Link>
             </li>
           </ul>
-          <ul className="mobile-menu__desks" aria-label="Телефоны">
+          <ul className="mobile-menu__desks" aria-label="Отделы: звонки и мессенджеры">
             {Object.values(DESKS).map((item) => (
               <li key={item.id}>
                 <span className="mobile-menu__desk">{item.name}</span>

@@ -1,6 +1,6 @@
 /** The lead forms the site has, their titles and the schema each one is checked with (browser and server alike). */
 import type { z } from "zod";
-import { buySchema, callbackSchema, partsListSchema } from "./lead-schemas";
+import { buySchema, callbackSchema, partsListSchema, serviceSchema } from "./lead-schemas";
 
 export interface LeadData {
   name: string;
@@ -9,7 +9,7 @@ export interface LeadData {
   comment?: string;
 }
 
-export type LeadFormName = "callback" | "price" | "leasing" | "buy" | "parts-list";
+export type LeadFormName = "callback" | "price" | "leasing" | "buy" | "parts-list" | "service";
 
 interface LeadFormSpec {
   title: string;
@@ -24,6 +24,7 @@ export const LEAD_FORMS: Record<LeadFormName, LeadFormSpec> = {
   // The spec's buy form only logs; ours sends a lead, so it says so.
   buy: { title: "Оставить заявку", submit: "Отправить заявку", schema: buySchema },
   "parts-list": { title: "Оставить заявку", submit: "Отправить заявку", schema: partsListSchema },
+  service: { title: "Запись в сервис", submit: "Записаться", schema: serviceSchema },
 };
 
 export function isLeadFormName(value: unknown): value is LeadFormName {

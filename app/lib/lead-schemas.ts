@@ -59,6 +59,12 @@ export const callbackSchema = z.object({
   consent: consentField,
 });
 
+/** The service booking on /service: the callback's fields, the vehicle and the wished date. */
+export const serviceSchema = callbackSchema.extend({
+  vehicle: text(200),
+  date: text(40),
+});
+
 /** The truck page's buy form: name and phone, both required. */
 export const buySchema = z.object({
   name: nameField,

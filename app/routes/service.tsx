@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ModalLink } from "~/components/modal-link";
+import { DeferredLeadForm } from "~/components/forms/deferred-lead-form";
 import { SALES_POINTS, STATS_BY_KEY } from "~/content";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
@@ -67,9 +67,11 @@ export default function Service() {
             </li>
           ))}
         </ul>
-        <ModalLink modal="callback" className="btn btn--primary">
-          Записаться на сервис
-        </ModalLink>
+      </section>
+      <section className="info-card info-card--wide" id="booking" aria-labelledby="booking-title">
+        <h2 id="booking-title">Запись в сервис</h2>
+        <p>Оставьте заявку — мастер-приёмщик перезвонит в рабочее время и подтвердит дату.</p>
+        <DeferredLeadForm form="service" page="/service" />
       </section>
     </div>
   );

@@ -122,7 +122,8 @@ describe("the phone typed key by key, with JavaScript", () => {
     async (form) => {
       const { page, scope, phone } = await open(form, true);
       await phone.click();
-      for (const typed of VARIANTS) {
+      // Every way on the first form; the usual two (from 8 and from +7) on the others, which share its field.
+      for (const typed of form === FORMS[0] ? VARIANTS : VARIANTS.slice(0, 2)) {
         await clearByKeys(phone);
         await typeKeys(phone, typed);
         expect(await phone.inputValue(), typed).toBe(SHOWN);

@@ -71,7 +71,7 @@ export function TextField({
   name: string;
   label: string;
   required?: boolean;
-  type?: "text" | "email";
+  type?: "text" | "email" | "date";
   autoComplete?: string;
   inputMode?: "text" | "email" | "numeric";
   maxLength?: number;

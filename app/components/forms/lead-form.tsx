@@ -115,6 +115,12 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
         <PhoneField formId={formId} />
         {form === "buy" || form === "parts-list" ? null : <InnField formId={formId} />}
       </div>
+      {form === "service" ? (
+        <div className="form__grid">
+          <TextField formId={formId} name="vehicle" label="Модель или VIN" maxLength={200} />
+          <TextField formId={formId} name="date" label="Желаемая дата" type="date" maxLength={40} />
+        </div>
+      ) : null}
       {form === "buy" ? null : <CommentField formId={formId} />}
       {form === "parts-list" ? <FileField upload={upload} /> : null}
       {attachment ? (
