@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: "unit",
           globals: true,
+          // Both cores (the default leaves one free).
+          maxWorkers: 2,
           environment: "node",
           include: ["app/**/*.test.ts", "server/**/*.test.ts"],
           setupFiles: ["test/setup-unit.ts"],
@@ -26,6 +28,7 @@ export default defineConfig({
         test: {
           name: "dom",
           globals: true,
+          maxWorkers: 2,
           environment: "jsdom",
           include: ["app/**/*.test.tsx"],
           setupFiles: ["test/setup-dom.ts"],

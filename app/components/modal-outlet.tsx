@@ -1,6 +1,7 @@
-import { useLocation, useMatches, useSearchParams } from "@remix-run/react";
+import { useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
+import { formatInt } from "~/lib/format";
+import { leasingFromParams, paramsBesideLeasing, type LeasingValues } from "~/lib/leasing";
 import { closeModalHref, isModalName, MODAL_PARAM, modalTitle, type ModalSubjectHandle } from "~/lib/modal";
 import { deskForPage } from "~/lib/desk";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -17,10 +18,17 @@ const LeasingLead = lazy(() => import("./forms/leasing-lead").then((m) => ({ def
  * form (the leasing one with its calculator, whose values live in the URL without JavaScript)
  * and, beside it on a desktop, the department's phone and what happens next.
  */
+function leasingStart(params: URLSearchParams, truckPrice?: number): LeasingValues {
+  const { values } = leasingFromParams(params);
+  return !params.has("price") && truckPrice ? { ...values, price: formatInt(truckPrice) } : values;
+}
+
 export function ModalOutlet() {
   const [params] = useSearchParams();
   const location = useLocation();
   const matches = useMatches();
+  // On a truck's page, the model's 'цена от' (when the dealer set one) is where the calculation starts.
+  const truck = useRouteLoaderData<{ truck?: { price?: number } }>("routes/catalog.trucks.$categorySlug.$slug")?.truck;
   const name = params.get(MODAL_PARAM);
   if (!isModalName(name)) return null;
   const subject = matches
@@ -38,7 +46,7 @@ export function ModalOutlet() {
             {name === "leasing" ? (
               <LeasingLead
                 page={page}
-                initial={leasingFromParams(params).values}
+                initial={leasingStart(params, truck?.price)}
                 action={location.pathname}
                 keep={paramsBesideLeasing(params)}
                 truckName={subject}

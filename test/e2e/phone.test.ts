@@ -74,6 +74,13 @@ const FORMS: FormCase[] = [
     done: "Заявка отправлена",
   },
   {
+    name: "service",
+    path: "/service",
+    form: (page) => page.locator("#booking"),
+    submit: "Записаться",
+    done: "Заявка отправлена",
+  },
+  {
     name: "order",
     path: "/make-order",
     form: (page) => page.locator("form.order__form"),

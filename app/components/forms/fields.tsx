@@ -81,7 +81,7 @@ export function TextField({
   return (
     <FieldShell id={id} label={label} required={required} error={error}>
       <input
-        {...getInputProps({ id, type, autoComplete, inputMode, maxLength })}
+        {...getInputProps({ id, type, autoComplete, inputMode, maxLength: type === "date" ? undefined : maxLength })}
         {...CHANGE_ONLY}
         className="field__input"
         required={required}
