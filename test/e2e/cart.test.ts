@@ -28,6 +28,8 @@ async function chooseDelivery(page: Page, label: string, javaScriptEnabled: bool
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Выбрать" }).click();
   const method = DELIVERY_METHODS.find((m) => m.label === label)!.id;
   await page.waitForURL((url) => url.searchParams.get("delivery") === method);
+  // The URL changes a moment before React draws the new summary: wait for the summary itself.
+  await page.locator(".order__sums dt", { hasText: label }).waitFor();
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
