@@ -8,7 +8,6 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { validationError, type Validator } from "remix-validated-form";
 import { CONSENT_TEXT_VERSION } from "~/lib/consent";
 import { LEASING } from "~/content";
-import { findTruck } from "~/data/trucks";
 import { estimateLeasing, LEASING_PARAMS, leasingFromParams, leasingSummary } from "~/lib/leasing";
 import { truckOfPage } from "~/lib/truck-page";
 import { HONEYPOT_FIELD, LEAD_FORMS, type LeadData, type LeadFormName } from "~/lib/lead-forms";
@@ -76,8 +75,7 @@ function leadComment(form: LeadFormName, comment: string, body: FormData, page: 
  */
 function sourceValue(siteUrl: string, page: string): string {
   const url = `${siteUrl}${page}`;
-  const match = /^\/catalog\/trucks\/([^/?#]+)\/([^/?#]+)/.exec(page);
-  const truck = match ? findTruck(decodeURIComponent(match[1]), decodeURIComponent(match[2])) : undefined;
+  const truck = truckOfPage(page);
   return truck ? `<a href="${url}">${truck.name}</a>` : `<a href="${url}">Источник</a>`;
 }
 

@@ -6,6 +6,12 @@ import { findTruck } from "~/data/trucks";
  */
 export function truckOfPage(page: string): { name: string } | undefined {
   const match = /^\/catalog\/trucks\/([^/?#]+)\/([^/?#]+)/.exec(page);
-  const truck = match ? findTruck(match[1], match[2]) : undefined;
-  return truck ? { name: truck.name } : undefined;
+  if (!match) return undefined;
+  try {
+    const truck = findTruck(decodeURIComponent(match[1]), decodeURIComponent(match[2]));
+    return truck ? { name: truck.name } : undefined;
+  } catch {
+    // A malformed escape in a crafted link: not a truck's page.
+    return undefined;
+  }
 }
