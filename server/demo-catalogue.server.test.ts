@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseCatalogue } from "~/lib/part";
-import { generateParts, slugify } from "./demo-catalogue.server";
+import { KIND_PICTURES, generateParts, slugify } from "./demo-catalogue.server";
 
 const groups = generateParts(360);
 const parts = groups.flatMap((g) => g.parts);
@@ -93,5 +93,74 @@ describe("slugify", () => {
   it("transliterates Russian and keeps [a-z0-9-]", () => {
     expect(slugify("Фильтр масляный КПП", "10042")).toBe("filtr-maslyanyy-kpp-10042");
     expect(slugify("Щётка, шестерня (ЖЭЮ) 8PK1160", "1")).toBe("shchetka-shesternya-zheyu-8pk1160-1");
+  });
+});
+
+/** What each drawing shows, as the names of the parts it may stand for (a name starts with one). */
+const PICTURE_SHOWS: Record<string, string[]> = {
+  filter: ["Фильтр"],
+  "brake-pad": ["Колодка тормозная", "Накладка тормозная"],
+  "brake-drum": ["Барабан тормозной"],
+  "brake-chamber": ["Камера тормозная"],
+  "brake-valve": ["Кран тормозной"],
+  pump: ["Насос"],
+  turbocharger: ["Турбокомпрессор"],
+  belt: ["Ремень"],
+  "belt-tensioner": ["Натяжитель ремня"],
+  gasket: ["Прокладка"],
+  "oil-seal": ["Сальник"],
+  "o-ring": ["Кольцо уплотнительное"],
+  injector: ["Форсунка"],
+  thermostat: ["Термостат"],
+  "bearing-shell": ["Вкладыш"],
+  piston: ["Поршень"],
+  sensor: ["Датчик"],
+  lamp: ["Фара", "Фонарь"],
+  bulb: ["Лампа"],
+  alternator: ["Генератор"],
+  starter: ["Стартер"],
+  relay: ["Реле"],
+  bearing: ["Подшипник"],
+  clutch: ["Диск сцепления", "Корзина сцепления"],
+  spring: ["Рессора"],
+  "u-bolt": ["Стремянка"],
+  "shock-absorber": ["Амортизатор"],
+  hose: ["Шланг", "Патрубок"],
+  "tie-rod-end": ["Наконечник рулевой тяги"],
+  synchroniser: ["Синхронизатор"],
+  gear: ["Шестерня"],
+  "shift-fork": ["Вилка переключения"],
+};
+
+describe("demo part pictures", () => {
+  const partsDir = path.join("public", "images", "parts");
+
+  it("shows every kind of part the one drawing of its family", () => {
+    const wrong = KIND_PICTURES.flatMap(({ name, image }) => {
+      const fitting = Object.keys(PICTURE_SHOWS).filter((picture) =>
+        PICTURE_SHOWS[picture].some((prefix) => name.startsWith(prefix)),
+      );
+      return fitting.length === 1 && fitting[0] === image
+        ? []
+        : [`${name}: ${image}, fits ${fitting.join(", ") || "none"}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("uses every drawing of the table and no stand-in", () => {
+    const used = new Set(KIND_PICTURES.map((k) => k.image));
+    expect([...used].sort()).toEqual(Object.keys(PICTURE_SHOWS).sort());
+    expect(used.has("generic" as never)).toBe(false);
+  });
+
+  it("has each drawing as a 400×300 SVG source and its WebP, no two alike", () => {
+    const sources = Object.keys(PICTURE_SHOWS).map((picture) => {
+      const webp = readFileSync(path.join(partsDir, `${picture}.webp`));
+      expect(webp.subarray(0, 4).toString("latin1") + webp.subarray(8, 12).toString("latin1")).toBe("RIFFWEBP");
+      const svg = readFileSync(path.join(partsDir, `${picture}.svg`), "utf8");
+      expect(svg).toContain('viewBox="0 0 400 300"');
+      return svg;
+    });
+    expect(new Set(sources).size).toBe(sources.length);
   });
 });
