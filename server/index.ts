@@ -20,7 +20,7 @@ import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
 import { ensureWritableDir } from "./data-dir.server";
 import { LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
-import { securityHeaders } from "./security-headers.server";
+import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { goLiveReport, openCount } from "./go-live.server";
 import { CONTENT } from "~/content";
@@ -158,9 +158,14 @@ app.use("/build", fingerprintedAssets(path.join(publicDir, "build"), { maxAgeSec
 app.use(compression());
 app.use(
   "/build",
-  express.static(path.join(publicDir, "build"), { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }),
+  express.static(path.join(publicDir, "build"), {
+    immutable: true,
+    maxAge: ONE_YEAR_S * 1000,
+    index: false,
+    setHeaders: asSubresource,
+  }),
 );
-app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+app.use(express.static(publicDir, { maxAge: "1h", index: false, setHeaders: asSubresource }));
 
 app.use((req, res, next) => {
   res.locals.route = routeOf(req.path);

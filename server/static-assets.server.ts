@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import { asSubresource } from "./security-headers.server";
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -49,6 +50,7 @@ export function fingerprintedAssets(dir: string, { maxAgeSeconds }: { maxAgeSeco
           ? "gzip"
           : "identity";
     const variant = asset.variants[encoding]!;
+    asSubresource(res, req.path);
     res.setHeader("Content-Type", asset.type);
     res.setHeader("Cache-Control", cacheControl);
     res.setHeader("ETag", variant.etag);

@@ -45,6 +45,17 @@ export const CartIcon = (p: IconProps) =>
   );
 export const CallbackIcon = (p: IconProps) =>
   svg(<path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2zM8 9h8M8 13h5" />, p);
+/** WhatsApp's speech bubble with a handset, drawn in the icons' line style. */
+export const WhatsAppIcon = (p: IconProps) =>
+  svg(
+    <>
+      <path d="m3 21 1.65-3.8a9 9 0 1 1 3.4 2.9L3 21" />
+      <path d="M9 10a.5.5 0 0 0 1 0V9a.5.5 0 0 0-1 0v1a5 5 0 0 0 5 5h1a.5.5 0 0 0 0-1h-1a.5.5 0 0 0 0 1" />
+    </>,
+    p,
+  );
+/** Telegram's paper plane. */
+export const TelegramIcon = (p: IconProps) => svg(<path d="m15 10-4 4 6 6 4-16-18 7 4 2 2 6 3-4" />, p);
 export const MenuIcon = (p: IconProps) => svg(<path d="M3 6h18M3 12h18M3 18h18" />, p);
 export const CloseIcon = (p: IconProps) => svg(<path d="M18 6 6 18M6 6l12 12" />, p);
 export const ChevronDownIcon = (p: IconProps) => svg(<path d="m6 9 6 6 6-6" />, p);

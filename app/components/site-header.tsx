@@ -4,7 +4,17 @@ import { DEALER, DESKS, deskPhone } from "~/content";
 import { MAIN_NAV } from "~/data/site";
 import { deskForPage } from "~/lib/desk";
 import { DeskPhones } from "./desk-phones";
-import { CallbackIcon, CartIcon, ChevronDownIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon } from "./icons";
+import {
+  CallbackIcon,
+  CartIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  MailIcon,
+  MenuIcon,
+  PhoneIcon,
+  TelegramIcon,
+  WhatsAppIcon,
+} from "./icons";
 import { Logo } from "./logo";
 import { ModalLink } from "./modal-link";
 
@@ -104,7 +114,8 @@ function MobileMenu({ count }: { count: number }) {
     details.addEventListener("toggle", sync);
     return () => details.removeEventListener("toggle", sync);
   }, []);
-  // The sticky header keeps a call and a callback one tap away at any scroll position on a phone.
+  // The sticky header keeps a call, the callback and the desk's messengers one tap away at any
+  // scroll position on a phone.
   const desk = DESKS[deskForPage(location.pathname)];
   const phone = desk.phones[0];
   return (
@@ -120,6 +131,18 @@ function MobileMenu({ count }: { count: number }) {
         <CallbackIcon size={22} />
         <span className="visually-hidden">Заказать обратный звонок</span>
       </ModalLink>
+      {desk.messengers.map((messenger) => (
+        <a
+          key={messenger.kind}
+          href={messenger.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mobile-bar__icon mobile-bar__icon--messenger"
+          aria-label={`${messenger.name}: ${desk.name}`}
+        >
+          {messenger.kind === "whatsapp" ? <WhatsAppIcon size={22} /> : <TelegramIcon size={22} />}
+        </a>
+      ))}
       <Link
         to="/cart"
         className="mobile-cart"
@@ -179,6 +202,9 @@ function MobileMenu({ count }: { count: number }) {
   );
 }
 
+/** Whether some desk puts its messengers in the phone bar, which then needs the room of the logo's wordmark. */
+const MESSENGERS_IN_BAR = Object.values(DESKS).some((desk) => desk.messengers.length > 0);
+
 export function SiteHeader({ cartCount }: { cartCount: number }) {
   const salesPhone = deskPhone("sales");
   return (
@@ -199,7 +225,7 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
         </div>
       </aside>
       <header className="header">
-        <div className="container header__inner">
+        <div className={`container header__inner${MESSENGERS_IN_BAR ? " header__inner--messengers" : ""}`}>
           <Link to="/" className="logo" aria-label={`${DEALER.name} — на главную`}>
             <Logo className="logo__img" />
           </Link>

@@ -183,6 +183,29 @@ describe("security headers", () => {
   });
 });
 
+describe("headers of files a page loads", () => {
+  it("sends scripts and pictures only the headers that apply to them; a missing file's 404 page keeps the policy", async () => {
+    const html = await (await fetch(`${server.url}/catalog/trucks`)).text();
+    const script = /\/build\/[^"]+\.js/.exec(html)![0];
+    const style = /\/build\/[^"]+\.css/.exec(html)![0];
+    const picture = /\/images\/[^"]+\.webp/.exec(html)![0];
+    for (const file of [script, style, picture, "/favicon-32.png"]) {
+      const res = await fetch(server.url + file, { headers: { "Accept-Encoding": "br" } });
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get("x-content-type-options"), file).toBe("nosniff");
+      expect(res.headers.get("strict-transport-security"), file).toContain("max-age=");
+      for (const name of ["content-security-policy", "x-frame-options", "permissions-policy", "referrer-policy"])
+        expect(res.headers.get(name), `${file} ${name}`).toBeNull();
+    }
+    for (const page of ["/build/_shared/no-such-chunk.js", "/images/no-such-picture.webp"]) {
+      const missing = await fetch(server.url + page);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(missing.headers.get("x-frame-options")).toBe("DENY");
+    }
+  });
+});
+
 describe("search engines", () => {
   const jsonLd = (html: string) =>
     [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));

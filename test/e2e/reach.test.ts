@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DESKS } from "~/content";
 import { fakeNotifyForFile, MODES, openPage, serverAndBrowser } from "./harness";
 
 /**
@@ -40,21 +41,50 @@ async function onScreen(page: Page, selector: string): Promise<boolean> {
 
 describe.each(MODES)("a phone within reach $name", ({ javaScriptEnabled }) => {
   it.each([
-    ["/catalog/parts", "tel:+73912000004"],
-    ["/leasing", "tel:+73912000001"],
-  ])("keeps a call (%s: %s) and the callback one tap away after scrolling on a 390×844 phone", async (path, tel) => {
-    const { page } = await openPage(suite, path, { javaScriptEnabled, mobile: true });
-    await page.keyboard.press("End");
-    await page.mouse.wheel(0, 20_000);
-    const call = `.mobile-bar > a[href="${tel}"]`;
-    await expect.poll(() => onScreen(page, call)).toBe(true);
-    expect(await onScreen(page, ".mobile-bar > a[href*='modal=callback']")).toBe(true);
-    // Clear of the cookie banner at the bottom of the screen.
-    const banner = await page.locator(".cookie-banner").boundingBox();
-    const button = (await page.locator(call).boundingBox())!;
-    if (banner) expect(button.y + button.height).toBeLessThanOrEqual(banner.y);
-    await page.locator(".mobile-bar > a[href*='modal=callback']").click();
-    await page.getByRole("dialog", { name: "Заказать обратный звонок" }).waitFor();
+    ["/catalog/parts", DESKS.parts],
+    ["/leasing", DESKS.sales],
+  ])(
+    "keeps a call, the callback and the messengers of %s's desk one tap away after scrolling on a 390×844 phone",
+    async (path, desk) => {
+      const { page } = await openPage(suite, path, { javaScriptEnabled, mobile: true });
+      await page.keyboard.press("End");
+      await page.mouse.wheel(0, 20_000);
+      const call = `.mobile-bar > a[href="tel:${desk.phones[0].tel}"]`;
+      await expect.poll(() => onScreen(page, call)).toBe(true);
+      expect(await onScreen(page, ".mobile-bar > a[href*='modal=callback']")).toBe(true);
+      expect(desk.messengers.length).toBeGreaterThan(0);
+      const messengers = await page.locator(".mobile-bar > a[target=_blank]").all();
+      const hrefs = await Promise.all(messengers.map((link) => link.getAttribute("href")));
+      expect(hrefs).toEqual(desk.messengers.map((m) => m.href));
+      for (const messenger of desk.messengers) {
+        const selector = `.mobile-bar > a[href="${messenger.href}"]`;
+        expect(await onScreen(page, selector)).toBe(true);
+        await expect(page.locator(selector).getAttribute("aria-label")).resolves.toBe(
+          `${messenger.name}: ${desk.name}`,
+        );
+      }
+      // Clear of the cookie banner at the bottom of the screen.
+      const banner = await page.locator(".cookie-banner").boundingBox();
+      const button = (await page.locator(call).boundingBox())!;
+      if (banner) expect(button.y + button.height).toBeLessThanOrEqual(banner.y);
+      await page.locator(".mobile-bar > a[href*='modal=callback']").click();
+      await page.getByRole("dialog", { name: "Заказать обратный звонок" }).waitFor();
+    },
+  );
+
+  it("fits the phone bar, messengers and all, on a 360 px phone; below 360 px the messengers stay in the menu", async () => {
+    for (const width of [360, 320]) {
+      const viewport = { width, height: 740 };
+      const { page } = await openPage(suite, "/", { javaScriptEnabled, mobile: true, viewport });
+      const targets = await page.locator(".mobile-bar > a:visible, .mobile-menu__burger").all();
+      expect(targets).toHaveLength(width === 360 ? 6 : 4);
+      for (const target of targets) {
+        const box = (await target.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(box.width).toBeGreaterThanOrEqual(44);
+      }
+    }
   });
 
   it("lists every desk's phones and messengers in the burger menu", async () => {
