@@ -10,21 +10,12 @@ import {
   Scripts,
   ScrollRestoration,
   type useLoaderData,
-  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { clearCartEvents, isSecure, readCart, readCartEvents } from "~server/cookies.server";
-import { CartProvider, useCart } from "./components/cart-provider";
-import { CookieBanner } from "./components/cookie-banner";
-import { dealerJsonLd, JsonLd } from "./components/structured-data";
-import { canonicalPath } from "./lib/canonical";
-import { ModalOutlet } from "./components/modal-outlet";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { YandexMetrica } from "./components/yandex-metrica";
-import { DEALER } from "./content";
+import { SiteFrame, SiteHead } from "./components/site-frame";
 import { clampToStock } from "./lib/cart";
 import { hasConsentCookie } from "./lib/cookies";
 import { useNonce } from "./utils/nonce-provider";
@@ -84,31 +75,6 @@ function HydrationMarker() {
   return null;
 }
 
-/** Canonical URL, Open Graph URL and image, and the dealer's structured data where it belongs. */
-function SeoLinks({ siteUrl }: { siteUrl: string }) {
-  const { pathname, search } = useLocation();
-  const canonical = `${siteUrl}${canonicalPath(pathname, search)}`;
-  return (
-    <>
-      <link rel="canonical" href={canonical} />
-      <meta property="og:url" content={canonical} />
-      <meta property="og:site_name" content={DEALER.name} />
-      <meta property="og:image" content={`${siteUrl}/video/hero-poster.jpg`} />
-      <meta property="og:image:width" content="1280" />
-      <meta property="og:image:height" content="720" />
-      {pathname === "/" || pathname === "/contacts" ? <JsonLd data={dealerJsonLd(siteUrl)} /> : null}
-    </>
-  );
-}
-
-const NO_CART: [] = [];
-const NO_EVENTS: [] = [];
-const NO_BALANCES: Record<string, number> = {};
-
-function HeaderWithCart() {
-  return <SiteHeader cartCount={useCart().count} />;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
@@ -119,31 +85,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14181d" />
         <Meta />
-        <SeoLinks siteUrl={data?.siteUrl ?? ""} />
+        <SiteHead siteUrl={data?.siteUrl ?? ""} />
         <Links />
       </head>
       <body>
         <a href="#main" className="skip-link">
           Перейти к содержимому
         </a>
-        {/* Early in the page (it is fixed to the bottom of the screen): painted with the first frame,
-            not after the rest of the HTML has been parsed, and reached right after the skip link. */}
-        {data && !data.cookieAccepted ? <CookieBanner /> : null}
-        <CartProvider
-          serverCart={data?.cart ?? NO_CART}
-          balances={data?.balances ?? NO_BALANCES}
-          pendingEvents={data?.cartEvents ?? NO_EVENTS}
-        >
-          <HeaderWithCart />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter />
-          <ModalOutlet />
-        </CartProvider>
-        {data?.yandexMetricaId ? (
-          <YandexMetrica counterId={data.yandexMetricaId} acceptedOnServer={data.cookieAccepted} />
-        ) : null}
+        <SiteFrame data={data}>{children}</SiteFrame>
         <HydrationMarker />
         {/* A new page starts at the top, Back and Forward restore the position (spec §2); links
             and forms that only change filters or open a modal pass preventScrollReset. */}

@@ -4,6 +4,7 @@
  */
 import { Map, Placemark, YMaps, ZoomControl } from "@pbe/react-yandex-maps";
 import { MAP_ZOOM } from "~/data/site";
+import "~/components/site-frame"; // loaded after the frame: its shared code stays in the frame's script (decision 013)
 
 export interface YandexMapProps {
   apiKey: string;

@@ -10,6 +10,7 @@ import { formatRubWhole } from "~/lib/format";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta, SITE_TITLE } from "~/lib/seo";
 import trucksStyles from "~/styles/trucks.css";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 

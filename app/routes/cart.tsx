@@ -12,6 +12,7 @@ import { serializeCartCookie } from "~/lib/cookies";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { appendCartEvent, isSecure, readCart, readCartEvents } from "~server/cookies.server";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({

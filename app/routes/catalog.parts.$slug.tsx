@@ -18,6 +18,7 @@ import { pushDataLayer } from "~/utils/data-layer";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 import carouselStyles from "~/styles/carousel.css";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselStyles }];
 

@@ -12,6 +12,7 @@ import { runPartsQuery } from "~/lib/catalogue-search";
 import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 interface PartsListData {
   query: PartsQuery;

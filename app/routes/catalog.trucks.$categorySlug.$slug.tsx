@@ -20,6 +20,7 @@ import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 import trucksStyles from "~/styles/trucks.css";
 import carouselStyles from "~/styles/carousel.css";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: trucksStyles },

@@ -8,6 +8,7 @@ import { DEALER, TRUCK_SAVINGS } from "~/content";
 import { formatRubWhole } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import trucksStyles from "~/styles/trucks.css";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
 

@@ -4,6 +4,7 @@ import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { LocationMap } from "~/components/location-map";
 import { DEALER, LEGAL, SALES_POINTS } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -4,6 +4,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";
 import { formatRub } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({

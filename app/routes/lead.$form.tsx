@@ -11,6 +11,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { truckOfPage } from "~/lib/truck-page";
 import { pageMeta } from "~/lib/seo";
 import { handleLeadAction } from "~server/lead-action.server";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 /**
  * Each lead form's own page and its action. Modals post here; without JavaScript a refused

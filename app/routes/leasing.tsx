@@ -10,6 +10,7 @@ import { formatRub } from "~/lib/format";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({

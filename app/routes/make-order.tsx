@@ -12,6 +12,7 @@ import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { readCart } from "~server/cookies.server";
 import { handleOrderAction } from "~server/order-action.server";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });

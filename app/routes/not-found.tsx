@@ -1,6 +1,7 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { pageMeta } from "~/lib/seo";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Страница не найдена", description: "Такой страницы на сайте нет.", noindex: true });

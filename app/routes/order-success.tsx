@@ -11,6 +11,7 @@ import { orderNumber } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
 import { pushDataLayer } from "~/utils/data-layer";
 import { isSecure, lastOrderCookieHeader, readLastOrder } from "~server/cookies.server";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Заказ оформлен", description: "Спасибо за заказ! Менеджер свяжется с вами.", noindex: true });

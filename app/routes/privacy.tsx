@@ -3,6 +3,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ConsentText } from "~/components/consent-text";
 import { PrivacyPolicy } from "~/components/privacy-policy";
 import { pageMeta } from "~/lib/seo";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -4,6 +4,7 @@ import { DeferredLeadForm } from "~/components/forms/deferred-lead-form";
 import { SALES_POINTS, STATS_BY_KEY } from "~/content";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
   pageMeta({

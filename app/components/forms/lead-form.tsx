@@ -6,6 +6,7 @@ import { LEAD_FORMS, LEAD_UPLOAD_URL, type LeadData, type LeadFormName } from "~
 import { CommentField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
 import { FileField, uploadWithProgress, type UploadState } from "./file-field";
 import { useHydrated } from "~/utils/use-hydrated";
+import "~/components/site-frame"; // loaded after the frame: its shared code stays in the frame's script (decision 013)
 
 export interface LeadFormProps {
   form: LeadFormName;

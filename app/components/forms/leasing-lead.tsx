@@ -3,6 +3,7 @@ import { LEASING } from "~/content";
 import { estimateLeasing, leasingFields, leasingSummary, readLeasing, type LeasingValues } from "~/lib/leasing";
 import { LeasingCalculator } from "../leasing-calculator";
 import { LeadForm, type LeadFormProps } from "./lead-form";
+import "~/components/site-frame"; // loaded after the frame: its shared code stays in the frame's script (decision 013)
 
 /**
  * The leasing request: the calculator, then the lead form, which carries the calculation shown
