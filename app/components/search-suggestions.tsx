@@ -1,4 +1,4 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MIN_SUGGEST_LENGTH } from "~/lib/catalogue-query";
 import { formatRub } from "~/lib/format";
@@ -16,6 +16,11 @@ const countsForSuggestions = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, "
  * to six parts (GET /api/parts-suggest) in relevance order under the box. Arrow keys choose a
  * part, Enter opens it (or, with none chosen, runs the search as typed), Escape closes the list;
  * a click opens a part. Rendered by the server as the plain search input it is without JavaScript.
+ *
+ * The suggestions come by a plain fetch of the resource route, not a fetcher: with lazy route
+ * discovery a fetcher first discovers /api/parts-suggest, and a search sent while that was under
+ * way ended on the router's 404 page instead of the results (remix-run/react-router#13114).
+ * Suggestions are a hint; whatever becomes of their request, the page stays.
  */
 export function SearchSuggestions({
   id,
@@ -30,7 +35,8 @@ export function SearchSuggestions({
   placeholder: string;
   maxLength: number;
 }) {
-  const fetcher = useFetcher<SuggestionsData>();
+  const [data, setData] = useState<SuggestionsData>();
+  const request = useRef<AbortController>();
   const navigate = useNavigate();
   const [text, setText] = useState(defaultValue);
   const [open, setOpen] = useState(false);
@@ -38,11 +44,25 @@ export function SearchSuggestions({
   const timer = useRef<number>();
   const listId = `${id}-suggestions`;
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const cancel = () => {
+    window.clearTimeout(timer.current);
+    request.current?.abort();
+  };
+  useEffect(() => cancel, []);
+
+  const load = (value: string) => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    fetch(`/api/parts-suggest?q=${encodeURIComponent(value)}`, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<SuggestionsData>) : undefined))
+      .then((answer) => answer && setData(answer))
+      // Cancelled for newer text, or the network failed: no suggestions this time.
+      .catch(() => undefined);
+  };
 
   // A new load cancels the one in flight, and an answer is shown only for the text now in the
   // box, so an old answer never replaces a newer one.
-  const data = fetcher.data;
   const items = open && data && data.q === text ? data.items : [];
   const expanded = items.length > 0;
   const optionId = (i: number) => `${listId}-${i}`;
@@ -55,16 +75,13 @@ export function SearchSuggestions({
   const onChange = (value: string) => {
     setText(value);
     setActive(-1);
-    window.clearTimeout(timer.current);
+    cancel();
     if (!countsForSuggestions(value)) {
       setOpen(false);
       return;
     }
     setOpen(true);
-    timer.current = window.setTimeout(
-      () => fetcher.load(`/api/parts-suggest?q=${encodeURIComponent(value)}`),
-      PAUSE_MS,
-    );
+    timer.current = window.setTimeout(() => load(value), PAUSE_MS);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

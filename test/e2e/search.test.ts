@@ -173,6 +173,35 @@ describe("search suggestions with JavaScript", () => {
     await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
   });
 
+  it("lists the results of a search sent while the suggestions are still on their way", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { page } = await openPage(suite, "/catalog/parts", {
+      javaScriptEnabled: true,
+      // The suggestions (and any route discovery) are held until the results are on the screen.
+      init: async (p) => {
+        await p.route(/\/(api\/parts-suggest|__manifest)\?/, async (route) => {
+          await held;
+          await route.continue().catch(() => undefined);
+        });
+      },
+    });
+    const asked = page.waitForRequest((r) => /\/(api\/parts-suggest|__manifest)\?/.test(r.url()));
+    await box(page).pressSequentially("фильтр");
+    await asked;
+    await page.getByRole("button", { name: "Искать" }).click();
+    await page.waitForURL((url) => url.searchParams.get("search") === "фильтр");
+    const allFilters = async () => {
+      const names = await rowNames(page);
+      return names.length > 0 && names.every((n) => n.toLowerCase().includes("фильтр"));
+    };
+    await expect.poll(allFilters).toBe(true);
+    release();
+    await settled(page, true);
+    expect(await allFilters()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Страница не найдена" }).count()).toBe(0);
+  });
+
   it("never lets an older answer replace a newer one", async () => {
     const { page } = await openPage(suite, "/catalog/parts", {
       javaScriptEnabled: true,
