@@ -225,3 +225,36 @@ describe("lead form details with JavaScript", () => {
     expect(notify.received.at(-1)?.multipart?.files[0].size).toBe(3 * 1024 * 1024);
   });
 });
+
+describe("a lead sent just before the visitor moves on", () => {
+  it("reaches the dealer when the modal is closed while the form's route is still being discovered", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const discovery = (url: string) => url.includes("/__manifest?") && decodeURIComponent(url).includes("p=/lead/");
+    const { page } = await openPage(suite, "/delivery?modal=callback", {
+      javaScriptEnabled: true,
+      // The router learns of /lead/callback only when the form is sent: that answer is held back.
+      init: async (p) => {
+        await p.route(
+          (url) => discovery(url.href),
+          async (route) => {
+            await held;
+            await route.continue().catch(() => undefined);
+          },
+        );
+      },
+    });
+    const before = notify.received.length;
+    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    await fillLead(page, dialog, "Спешащий Пётр");
+    const asked = page.waitForRequest((r) => discovery(r.url()));
+    await dialog.getByRole("button", { name: "Отправить" }).click();
+    await asked;
+    await page.keyboard.press("Escape");
+    await page.waitForURL((url) => !url.searchParams.has("modal"));
+    release();
+    await expect.poll(() => notify.received.length).toBe(before + 1);
+    expect(notify.received.at(-1)?.json?.fields.find((f) => f.key === "name")?.value).toBe("Спешащий Пётр");
+    await expect(page.getByRole("heading", { level: 1 }).first().textContent()).resolves.toBe("Оплата и доставка");
+  });
+});
