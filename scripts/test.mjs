@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * The whole suite, as README's `npm test`: Chromium check, typecheck, lint, build, then every
+ * The whole suite, as README's `npm test`: Chromium check, typecheck, lint and build side by side, then every
  * vitest project (unit, dom, e2e). Ends with one summary line: "N passed, N failed".
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 function run(cmd, args, opts = {}) {
   const res = spawnSync(cmd, args, { stdio: "inherit", ...opts });
   return res.status ?? 1;
+}
+
+/** Runs a command with its stdout and stderr kept together, for printing once it has ended. */
+function runBuffered(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], ...opts });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => resolve({ status: 1, output: `${output}${error}\n` }));
+    child.on("close", (status) => resolve({ status: status ?? 1, output }));
+  });
 }
 
 function ensureChromium() {
@@ -35,23 +47,24 @@ function ensureChromium() {
 
 ensureChromium();
 
-console.log("\n> typecheck");
-if (run("npx", ["tsc", "--noEmit"]) !== 0) {
-  console.log("0 passed, 1 failed");
-  process.exit(1);
-}
-
-console.log("\n> lint");
-if (run("npm", ["run", "lint"]) !== 0) {
-  console.log("0 passed, 1 failed");
-  process.exit(1);
-}
-
-console.log("\n> build");
+// Typecheck, lint and build read the sources independently: run side by side, each one's output
+// shown whole when it ends, in this order.
 // Built with a throwaway notify key: the secrets test proves it reaches no built file.
 const sentinel = `build-sentinel-${process.pid}-${Date.now()}`;
 process.env.BUILD_NOTIFY_KEY_SENTINEL = sentinel;
-if (run("npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production", NOTIFY_API_KEY: sentinel } }) !== 0) {
+const checks = [
+  ["typecheck", "npx", ["tsc", "--noEmit"], {}],
+  ["lint", "npm", ["run", "lint"], {}],
+  ["build", "npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production", NOTIFY_API_KEY: sentinel } }],
+].map(([name, cmd, args, opts]) => ({ name, result: runBuffered(cmd, args, opts) }));
+let checksFailed = false;
+for (const { name, result } of checks) {
+  const { status, output } = await result;
+  console.log(`\n> ${name}`);
+  process.stdout.write(output);
+  if (status !== 0) checksFailed = true;
+}
+if (checksFailed) {
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
