@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateParts } from "~server/demo-catalogue.server";
-import { builtServerEnv, freePort, rawGet, waitForHealthz } from "../test/server-process";
+import { builtServerEnv, freePort, startVisitor, waitForHealthz } from "../test/server-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -128,15 +128,7 @@ async function measure(parts: number): Promise<Row> {
   const sampler = setInterval(() => {
     if (child.exitCode === null) samples.push({ at: Date.now(), rss: memoryOf(child.pid!).rss });
   }, SAMPLE_MS);
-  let visiting = true;
-  let n = 0;
-  const visitor = (async () => {
-    while (visiting) {
-      await rawGet(`${base}/catalog/parts?page=${(n % 50) + 1}&visitor=${n}`).catch(() => undefined);
-      n++;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
+  const stopVisitor = startVisitor(base);
 
   try {
     await waitForHealthz(base, child, () => output, 60_000);
@@ -173,8 +165,7 @@ async function measure(parts: number): Promise<Row> {
     );
     return { parts, jsonMb, loadS, refreshS, steady, end, peak, failed };
   } finally {
-    visiting = false;
-    await visitor;
+    await stopVisitor();
     clearInterval(sampler);
     if (child.exitCode === null) {
       child.kill("SIGTERM");

@@ -40,7 +40,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { generateParts } from "~server/demo-catalogue.server";
-import { builtServerEnv, firstLink, freePort, rawGet, waitForHealthz } from "../test/server-process";
+import { builtServerEnv, firstLink, freePort, rawGet, startVisitor, waitForHealthz } from "../test/server-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -470,27 +470,6 @@ async function startOnParts(
     await stop();
     throw error;
   }
-}
-
-/**
- * A visitor every 200 ms on a parts page. /healthz does
- * not read the catalogue, and a refresh starts only when a page asks for a stale catalogue:
- * this keeps them coming during a /healthz run, in both scenarios alike.
- */
-function startVisitor(base: string): () => Promise<void> {
-  let running = true;
-  let n = 0;
-  const loop = (async () => {
-    while (running) {
-      await rawGet(`${base}/catalog/parts?page=${(n % 50) + 1}&visitor=${n}`).catch(() => undefined);
-      n++;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-  };
 }
 
 interface RefreshRow {

@@ -84,3 +84,24 @@ export function rawGet(
     req.end();
   });
 }
+
+/**
+ * A visitor on a parts page every 200 ms, each time a query the server has not seen. A catalogue
+ * refresh starts only when a page asks for a stale catalogue (/healthz never reads it), so the
+ * benchmarks keep one coming this way. Returns the function that stops it.
+ */
+export function startVisitor(base: string): () => Promise<void> {
+  let running = true;
+  let n = 0;
+  const loop = (async () => {
+    while (running) {
+      await rawGet(`${base}/catalog/parts?page=${(n % 50) + 1}&visitor=${n}`).catch(() => undefined);
+      n++;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+  };
+}
