@@ -1,13 +1,6 @@
-import { defaultOrder, orderChoices, parsePartsQuery, serializePartsQuery, type PartsQuery } from "./catalogue-query";
+import { defaultOrder, orderChoices, parsePartsQuery, serializePartsQuery } from "./catalogue-query";
+import { partsQuery as query } from "../../test/catalogue-fixtures";
 
-const query = (over: Partial<PartsQuery> = {}): PartsQuery => ({
-  search: "",
-  groups: [],
-  sortBy: "name_asc",
-  page: 1,
-  inStock: false,
-  ...over,
-});
 const parse = (qs: string) => parsePartsQuery(new URLSearchParams(qs));
 
 describe("only in stock", () => {

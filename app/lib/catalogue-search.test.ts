@@ -1,42 +1,12 @@
 import { createReference, randomCatalogue, randomSearches } from "../../test/search-reference";
 import type { PartsOrder, PartsQuery, SortBy } from "./catalogue-query";
 import { relatedParts, runPartsQuery, suggestParts } from "./catalogue-search";
-import { createCatalogueSnapshot } from "./catalogue-snapshot";
 import type { Part } from "./part";
 import { createRandom, pick, randomInt } from "./random";
 import { boundedDistance } from "./edit-distance";
 import { parseSearchWords, partWords } from "./search-text";
+import { part, partsQuery as query, snapshotOf } from "../../test/catalogue-fixtures";
 
-let nextId = 1;
-function part(name: string, extra: Partial<Part> = {}): Part {
-  const id = String(nextId++);
-  return {
-    id,
-    slug: `part-${id}`,
-    name,
-    fullName: name,
-    article: "",
-    group: "FAW J6P",
-    price: 1000,
-    balance: 5,
-    images: [],
-    description: "",
-    ...extra,
-  };
-}
-
-function snapshotOf(parts: Part[]) {
-  return createCatalogueSnapshot({ parts, groups: [...new Set(parts.map((p) => p.group))] }, 1);
-}
-
-const query = (over: Partial<PartsQuery> = {}): PartsQuery => ({
-  search: "",
-  groups: [],
-  sortBy: "name_asc",
-  page: 1,
-  inStock: false,
-  ...over,
-});
 const names = (items: Part[]) => items.map((p) => p.name);
 
 describe("runPartsQuery", () => {

@@ -1,27 +1,4 @@
-import { createCatalogueSnapshot } from "./catalogue-snapshot";
-import type { Part } from "./part";
-
-let nextId = 1;
-function part(name: string, extra: Partial<Part> = {}): Part {
-  const id = String(nextId++);
-  return {
-    id,
-    slug: `part-${id}`,
-    name,
-    fullName: name,
-    article: "",
-    group: "FAW J6P",
-    price: 1000,
-    balance: 5,
-    images: [],
-    description: "",
-    ...extra,
-  };
-}
-
-function snapshotOf(parts: Part[]) {
-  return createCatalogueSnapshot({ parts, groups: [...new Set(parts.map((p) => p.group))] }, 1);
-}
+import { part, snapshotOf } from "../../test/catalogue-fixtures";
 
 describe("createCatalogueSnapshot", () => {
   it("looks parts up by slug and id", () => {
