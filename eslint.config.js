@@ -16,6 +16,11 @@ const COMPONENTS = {
   message: "Only routes and components use components.",
 };
 const LIB = { group: ["~/lib/*", "**/lib/*"], message: "app/data is plain data: format where it is shown." };
+const REMIX_LINK = {
+  name: "@remix-run/react",
+  importNames: ["Link", "NavLink"],
+  message: "Site links are ~/components/link's (decision 014): one path resolution instead of three.",
+};
 const SERVER_ONLY = {
   group: ["~server/*", "**/*.server", "**/server/*"],
   message: "Components and app/lib go to the browser: server-only values come through loader data.",
@@ -50,14 +55,20 @@ export default tseslint.config(
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   // Imports run one way: routes → components → lib → nothing of the app's; data stands alone;
-  // nothing the browser bundles reaches for server-only code.
+  // nothing the browser bundles reaches for server-only code; site links are the site's own.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/link.tsx", "**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [REMIX_LINK] }] },
+  },
   {
     files: ["app/components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, SERVER_ONLY] }] },
+    ignores: ["app/components/link.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [REMIX_LINK], patterns: [ROUTES, SERVER_ONLY] }] },
   },
   {
     files: ["app/lib/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, COMPONENTS, SERVER_ONLY] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [REMIX_LINK], patterns: [ROUTES, COMPONENTS, SERVER_ONLY] }] },
   },
   {
     files: ["app/data/**/*.{ts,tsx}"],

@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   LiveReload,
   Meta,
@@ -13,6 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, type ReactNode } from "react";
 import { clearCartEvents, isSecure, readCart, readCartEvents } from "~server/cookies.server";
 import { SiteFrame, SiteHead } from "./components/site-frame";

@@ -165,7 +165,11 @@ app.use(
     setHeaders: asSubresource,
   }),
 );
-app.use(express.static(publicDir, { maxAge: "1h", index: false, setHeaders: asSubresource }));
+// The other public files by their top-level name, read once: a page's path never reaches the
+// file system (a stat per page request was about 1.5 % of a page's server time).
+const publicFiles = express.static(publicDir, { maxAge: "1h", index: false, setHeaders: asSubresource });
+const publicNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build"));
+app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
 
 app.use((req, res, next) => {
   res.locals.route = routeOf(req.path);

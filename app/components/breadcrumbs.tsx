@@ -1,9 +1,11 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./link";
 import { JsonLd, useSiteUrl } from "./structured-data";
+import type { SitePath } from "~/lib/site-path";
 
 export interface Crumb {
   name: string;
-  to?: string;
+  to?: SitePath;
 }
 
 /** Breadcrumbs; the last crumb is the current page and is not a link. */

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link";
 import type { CartLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { useCart } from "./cart-provider";

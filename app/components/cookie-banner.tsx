@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link } from "./link";
 import { useEffect, useState } from "react";
 import { acceptCookies, restoreAcceptedCookies } from "~/utils/cookie-consent";
 

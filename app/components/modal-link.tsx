@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./link";
 import type { ReactNode } from "react";
 import { closeModalHref, modalHref, type ModalName } from "~/lib/modal";
 
@@ -20,7 +21,7 @@ export function ModalLink({
   const location = useLocation();
   return (
     <Link
-      to={modalHref(location.search, modal, extra)}
+      to={modalHref(location.pathname, location.search, modal, extra)}
       preventScrollReset
       state={{ modalFrom: closeModalHref(location.pathname, location.search) }}
       className={className}

@@ -1,5 +1,6 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link";
 import { paginationItems } from "~/lib/pagination";
+import type { SitePath } from "~/lib/site-path";
 
 /** Page links; `hrefFor` keeps the rest of the query so filters survive paging. */
 export function Pagination({
@@ -9,7 +10,7 @@ export function Pagination({
 }: {
   page: number;
   pageCount: number;
-  hrefFor: (page: number) => string;
+  hrefFor: (page: number) => SitePath;
 }) {
   if (pageCount <= 1) return null;
   return (

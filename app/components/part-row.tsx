@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link";
 import { formatRub } from "~/lib/format";
 import { highlightPart } from "~/lib/highlight";
 import { Highlighted } from "./highlighted";
@@ -29,12 +29,14 @@ export function PartRow({ part, eager, search }: { part: PartRowData; eager: boo
   const marks = search ? highlightPart(part, search) : undefined;
   return (
     <li className="part-row" data-testid="part-row">
-      <Link to={part.slug} className="part-row__image" tabIndex={-1} aria-hidden="true">
+      <Link to={`/catalog/parts/${part.slug}`} className="part-row__image" tabIndex={-1} aria-hidden="true">
         <PartImage src={part.image ?? undefined} alt="" width={120} height={90} eager={eager} />
       </Link>
       <div className="part-row__main">
         <h2 className="part-row__name">
-          <Link to={part.slug}>{marks ? <Highlighted segments={marks.fullName} /> : part.fullName}</Link>
+          <Link to={`/catalog/parts/${part.slug}`}>
+            {marks ? <Highlighted segments={marks.fullName} /> : part.fullName}
+          </Link>
         </h2>
         <p className="part-row__article">
           Артикул: {part.article ? marks ? <Highlighted segments={marks.article} /> : part.article : "-"}

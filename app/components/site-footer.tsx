@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./link";
 import { CERTIFICATE_HREF, DEALER, MAKER_CREDIT } from "~/content";
 import { footerSalesPoint } from "~/data/site";
 import { TRUCK_TYPES } from "~/data/truck-types";

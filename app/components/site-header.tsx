@@ -1,7 +1,8 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link, NavLink } from "./link";
 import { useEffect, useRef, useState } from "react";
 import { DEALER, DESKS, deskPhone } from "~/content";
-import { MAIN_NAV } from "~/data/site";
+import { MAIN_NAV, type NavItem } from "~/data/site";
 import { deskForPage } from "~/lib/desk";
 import { DeskPhones } from "./desk-phones";
 import {
@@ -27,7 +28,7 @@ function CartButton({ count }: { count: number }) {
 }
 
 /** The Запчасти dropdown: hover or click on desktop, and the keyboard; CSS :focus-within keeps it usable without JavaScript. */
-function Dropdown({ name, items }: { name: string; items: { name: string; link: string }[] }) {
+function Dropdown({ name, items }: { name: string; items: NavItem[] }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLLIElement>(null);
   const location = useLocation();

@@ -1,8 +1,9 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link";
 import { PartImage } from "./part-image";
 import type { Availability } from "~/content";
 import { SavingsBadge } from "./savings-badge";
 import { TruckPrice } from "./truck-price";
+import type { SitePath } from "~/lib/site-path";
 
 /** What a card of the model range shows of a truck. */
 export interface TruckCardData {
@@ -37,7 +38,7 @@ function WheelIcon() {
 
 /** One model of the range: picture, wheel formula, the leasing saving, price and availability, a link to its page. */
 export function TruckCard({ truck, eager }: { truck: TruckCardData; eager: boolean }) {
-  const href = `/catalog/trucks/${truck.type}/${truck.slug}`;
+  const href: SitePath = `/catalog/trucks/${truck.type}/${truck.slug}`;
   return (
     <article className="truck-card" data-testid="truck-card">
       <Link to={href} className="truck-card__image" tabIndex={-1} aria-hidden="true">

@@ -12,7 +12,7 @@ export function footerSalesPoint(pathname: string): Location {
 
 export interface NavItem {
   name: string;
-  link: string;
+  link: `/${string}`;
   children?: NavItem[];
 }
 

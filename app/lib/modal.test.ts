@@ -3,9 +3,9 @@ import { closeModalHref, isModalName, modalHref, onlyModalChanged } from "./moda
 
 describe("modal URL state", () => {
   it("opens a modal keeping the page's query", () => {
-    expect(modalHref("?page=2", "callback")).toBe("?page=2&modal=callback");
-    expect(modalHref("", "price", { source: "/catalog/trucks/tyagach/j7" })).toBe(
-      "?modal=price&source=%2Fcatalog%2Ftrucks%2Ftyagach%2Fj7",
+    expect(modalHref("/catalog/parts", "?page=2", "callback")).toBe("/catalog/parts?page=2&modal=callback");
+    expect(modalHref("/", "", "price", { source: "/catalog/trucks/tyagach/j7" })).toBe(
+      "/?modal=price&source=%2Fcatalog%2Ftrucks%2Ftyagach%2Fj7",
     );
   });
 

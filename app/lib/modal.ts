@@ -1,4 +1,6 @@
 /** Modals are addressed by the URL (`?modal=callback`), so a plain link opens them without JavaScript. */
+import { sitePath, type SitePath } from "./site-path";
+
 export const MODALS = {
   callback: "Заказать обратный звонок",
   leasing: "Рассчитать лизинг",
@@ -31,22 +33,27 @@ export function isModalName(value: unknown): value is ModalName {
 }
 
 /** The href that opens `name` on the current page, keeping the other query parameters. */
-export function modalHref(search: string, name: ModalName, extra: Record<string, string> = {}): string {
+export function modalHref(
+  pathname: string,
+  search: string,
+  name: ModalName,
+  extra: Record<string, string> = {},
+): SitePath {
   const params = new URLSearchParams(search);
   // What another link handed the modal open before is not this one's.
   for (const key of MODAL_EXTRAS) params.delete(key);
   params.set(MODAL_PARAM, name);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  return `?${params.toString()}`;
+  return sitePath(pathname, `?${params.toString()}`);
 }
 
 /** The href that closes any modal: the same page without the modal parameters. */
-export function closeModalHref(pathname: string, search: string): string {
+export function closeModalHref(pathname: string, search: string): SitePath {
   const params = new URLSearchParams(search);
   params.delete(MODAL_PARAM);
   for (const extra of MODAL_EXTRAS) params.delete(extra);
   const rest = params.toString();
-  return rest ? `${pathname}?${rest}` : pathname;
+  return sitePath(pathname, rest ? `?${rest}` : "");
 }
 
 /**

@@ -1,8 +1,10 @@
+import { sitePath, type SitePath } from "./site-path";
+
 /**
  * Only same-site paths are followed: an absolute, protocol-relative or script URL falls
  * back, so a crafted link can never send a visitor off the site (no open redirect).
  */
-export function safeRedirectPath(to: unknown, fallback = "/"): string {
+export function safeRedirectPath(to: unknown, fallback: SitePath = "/"): SitePath {
   if (typeof to !== "string") return fallback;
   const value = to.trim();
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
@@ -10,7 +12,7 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
   try {
     const url = new URL(value, "http://site.invalid");
     if (url.origin !== "http://site.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    return sitePath(url.pathname, url.search + url.hash);
   } catch {
     return fallback;
   }

@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
 import { CartTable } from "~/components/cart-table";

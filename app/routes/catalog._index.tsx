@@ -1,10 +1,11 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PartImage } from "~/components/part-image";
 import { DEALER, TRUCK_SAVINGS } from "~/content";
 import { formatRubWhole } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
+import type { SitePath } from "~/lib/site-path";
 import trucksStyles from "~/styles/trucks.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () =>
     description: `Каталог запчастей и модельный ряд грузовиков ${DEALER.brand} у официального дилера ${DEALER.inCity}.`,
   });
 
-const TILES = [
+const TILES: { to: SitePath; title: string; text: string; image: string; alt: string }[] = [
   {
     to: "/catalog/parts",
     title: "Запчасти",

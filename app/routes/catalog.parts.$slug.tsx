@@ -1,5 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Carousel } from "~/components/carousel";

@@ -1,5 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
 import { Pagination } from "~/components/pagination";
@@ -13,6 +14,7 @@ import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+import type { SitePath } from "~/lib/site-path";
 
 interface PartsListData {
   query: PartsQuery;
@@ -95,9 +97,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   });
 };
 
-function href(query: PartsQuery, patch: Partial<PartsQuery>) {
+function href(query: PartsQuery, patch: Partial<PartsQuery>): SitePath {
   const qs = serializePartsQuery({ ...query, ...patch });
-  return qs ? `?${qs}` : "/catalog/parts";
+  return qs ? `/catalog/parts?${qs}` : "/catalog/parts";
 }
 
 /**

@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect } from "react";
 import { useCart } from "~/components/cart-provider";
 import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";

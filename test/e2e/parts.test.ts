@@ -135,6 +135,32 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
   });
 });
 
+describe("part links with JavaScript", () => {
+  it("discovers the listed parts' route on load and opens a part in the page, without a new document", async () => {
+    const manifestPaths: string[] = [];
+    const documents: string[] = [];
+    const { page } = await openPage(suite, "/catalog/parts", {
+      javaScriptEnabled: true,
+      init: (page) =>
+        page.on("request", (request) => {
+          const url = new URL(request.url());
+          if (url.pathname === "/__manifest") manifestPaths.push(...url.searchParams.getAll("p"));
+          if (request.resourceType() === "document") documents.push(url.pathname);
+        }),
+    });
+    const first = page.getByTestId("part-row").first().locator(".part-row__name a");
+    const href = (await first.getAttribute("href"))!;
+    expect(href).toMatch(/^\/catalog\/parts\/[^/?#]+$/);
+    // Remix asks for the routes of the links a page renders, so a click need not wait for them.
+    await expect.poll(() => manifestPaths.includes(href)).toBe(true);
+    const name = (await first.textContent())!;
+    await first.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
+    expect(documents).toEqual(["/catalog/parts"]);
+  });
+});
+
 describe("part gallery with JavaScript", () => {
   it("opens the full-screen viewer, moves with the arrow keys, wraps around and closes on Escape", async () => {
     const { page } = await openPage(suite, `/catalog/parts/${withGallery.slug}`, { javaScriptEnabled: true });

@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
+import { Link } from "../link";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { closeModalHref } from "~/lib/modal";
 import { CloseIcon } from "../icons";
