@@ -21,6 +21,12 @@ const REMIX_LINK = {
   importNames: ["Link", "NavLink"],
   message: "Site links are ~/components/link's (decision 014): one path resolution instead of three.",
 };
+const REACT_SUSPENSE = {
+  name: "react",
+  importNames: ["Suspense"],
+  message: "A boundary is ~/components/lazy-boundary's: its fallback tells the server's render to wait (entry.server).",
+};
+const SITE_OWN = [REMIX_LINK, REACT_SUSPENSE];
 const SERVER_ONLY = {
   group: ["~server/*", "**/*.server", "**/server/*"],
   message: "Components and app/lib go to the browser: server-only values come through loader data.",
@@ -55,20 +61,20 @@ export default tseslint.config(
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   // Imports run one way: routes → components → lib → nothing of the app's; data stands alone;
-  // nothing the browser bundles reaches for server-only code; site links are the site's own.
+  // nothing the browser bundles reaches for server-only code; links and Suspense are the site's own.
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/components/link.tsx", "**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { paths: [REMIX_LINK] }] },
+    ignores: ["app/components/link.tsx", "app/components/lazy-boundary.tsx", "**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: SITE_OWN }] },
   },
   {
     files: ["app/components/**/*.{ts,tsx}"],
-    ignores: ["app/components/link.tsx"],
-    rules: { "no-restricted-imports": ["error", { paths: [REMIX_LINK], patterns: [ROUTES, SERVER_ONLY] }] },
+    ignores: ["app/components/link.tsx", "app/components/lazy-boundary.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: SITE_OWN, patterns: [ROUTES, SERVER_ONLY] }] },
   },
   {
     files: ["app/lib/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { paths: [REMIX_LINK], patterns: [ROUTES, COMPONENTS, SERVER_ONLY] }] },
+    rules: { "no-restricted-imports": ["error", { paths: SITE_OWN, patterns: [ROUTES, COMPONENTS, SERVER_ONLY] }] },
   },
   {
     files: ["app/data/**/*.{ts,tsx}"],

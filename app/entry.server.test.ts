@@ -1,5 +1,6 @@
-import { createElement, Suspense } from "react";
+import { createElement, lazy } from "react";
 import { describe, expect, it } from "vitest";
+import { LazyBoundary } from "~/components/lazy-boundary";
 import { renderPage } from "./entry.server";
 
 /** A part of the page whose data never comes. */
@@ -7,8 +8,8 @@ function Never(): never {
   throw new Promise(() => {});
 }
 
-const page = () =>
-  createElement("main", null, createElement(Suspense, { fallback: "…" }, createElement(Never)), "Каталог");
+const page = () => createElement("main", null, createElement(LazyBoundary, null, createElement(Never)), "Каталог");
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 
 describe("renderPage", () => {
   it("stops rendering when the request is aborted (the visitor went away)", async () => {
@@ -26,6 +27,43 @@ describe("renderPage", () => {
 
   it("renders the whole page when nothing suspends", async () => {
     const html = await renderPage(createElement("p", null, "Запчасти"), "", new AbortController().signal, () => {});
-    expect(Buffer.from(html).toString("utf8")).toBe("<p>Запчасти</p>");
+    expect(text(html)).toBe("<p>Запчасти</p>");
+  });
+
+  it("waits for a lazily loaded form the process has not loaded yet, then renders it in one pass", async () => {
+    let loads = 0;
+    const Form = lazy(async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { default: () => createElement("form", null, "Заказать звонок") };
+    });
+    const withForm = () =>
+      createElement("html", null, createElement("body", null, createElement(LazyBoundary, null, createElement(Form))));
+    for (let visit = 0; visit < 2; visit++) {
+      const html = text(await renderPage(withForm(), "", new AbortController().signal, () => {}));
+      expect(html).toMatch(/^<!DOCTYPE html><html><body>/);
+      expect(html).toContain("<form>Заказать звонок</form>");
+      expect(html).not.toContain("Загружаем форму");
+    }
+    expect(loads).toBe(1);
+  });
+
+  it("reports an error inside a boundary, as the streaming render does", async () => {
+    const Broken = () => {
+      throw new Error("broken form");
+    };
+    const errors: unknown[] = [];
+    const html = text(
+      await renderPage(
+        createElement("main", null, createElement(LazyBoundary, null, createElement(Broken))),
+        "",
+        new AbortController().signal,
+        (error) => {
+          errors.push(error);
+        },
+      ),
+    );
+    expect(errors.map(String)).toEqual(["Error: broken form"]);
+    expect(html).toContain("Загружаем форму");
   });
 });

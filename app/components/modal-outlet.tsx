@@ -1,10 +1,11 @@
 import { useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { formatInt } from "~/lib/format";
 import { leasingFromParams, paramsBesideLeasing, type LeasingValues } from "~/lib/leasing";
 import { closeModalHref, isModalName, MODAL_PARAM, modalTitle, type ModalSubjectHandle } from "~/lib/modal";
 import { deskForPage } from "~/lib/desk";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { LazyBoundary } from "./lazy-boundary";
 import { ModalAside } from "./modal-aside";
 import { Modal } from "./ui/modal";
 
@@ -42,7 +43,7 @@ export function ModalOutlet() {
     <Modal title={modalTitle(name, subject)}>
       <div className="modal-layout">
         <div className="modal-layout__main">
-          <Suspense fallback={<p className="muted">Загружаем форму…</p>}>
+          <LazyBoundary>
             {name === "leasing" ? (
               <LeasingLead
                 page={page}
@@ -54,7 +55,7 @@ export function ModalOutlet() {
             ) : (
               <LeadForm form={name} page={page} defaultValues={comment ? { comment } : undefined} />
             )}
-          </Suspense>
+          </LazyBoundary>
         </div>
         <ModalAside modal={name} desk={deskForPage(page)} />
       </div>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentProps } from "react";
+import { lazy, type ComponentProps } from "react";
+import { LazyBoundary } from "../lazy-boundary";
 
 // The form's libraries (remix-validated-form, zod, the phone mask; ≈ 40 KB gzip) are not among a
 // page's own scripts: they are fetched when a form is first rendered in the browser, after the
@@ -9,8 +10,8 @@ const LeadForm = lazy(() => import("./lead-form").then((m) => ({ default: m.Lead
 /** `LeadForm` with its code loaded on its own. */
 export function DeferredLeadForm(props: ComponentProps<typeof LeadForm>) {
   return (
-    <Suspense fallback={<p className="muted">Загружаем форму…</p>}>
+    <LazyBoundary>
       <LeadForm {...props} />
-    </Suspense>
+    </LazyBoundary>
   );
 }
