@@ -19,7 +19,7 @@
  * renderer, another 10–20 ms task during the page's first second. The truck dimension schemes
  * stay SVG: line drawings with measurements that should stay sharp when zoomed.
  *
- * Drawn with the Chromium the tests use (CHROMIUM_PATH, /usr/bin/chromium by default), so no
+ * Drawn with Debian's Chromium (CHROMIUM_PATH, /usr/bin/chromium by default), so no
  * image library is needed: each SVG is painted on a canvas and encoded by the browser.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";

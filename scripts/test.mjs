@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The whole suite, as README's `npm test`: Chromium check, typecheck, lint and build side by side, then every
+ * The whole suite, as README's `npm test`: browser check, typecheck, lint and build side by side, then every
  * vitest project (unit, dom, e2e). Ends with one summary line: "N passed, N failed".
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -8,7 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The e2e tests' browser (test/chromium.ts): Debian's Chromium headless shell.
+const SHELL = process.env.HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
 function run(cmd, args, opts = {}) {
   const res = spawnSync(cmd, args, { stdio: "inherit", ...opts });
@@ -27,25 +28,25 @@ function runBuffered(cmd, args, opts = {}) {
   });
 }
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+function ensureHeadlessShell() {
+  if (fs.existsSync(SHELL)) return;
   if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium package (apt-get)…");
+    console.log("Chromium's headless shell is missing: installing Debian's chromium-headless-shell (apt-get)…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     if (
       run("apt-get", ["update", "-qq"], { env }) === 0 &&
-      run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) === 0 &&
-      fs.existsSync(CHROMIUM)
+      run("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], { env }) === 0 &&
+      fs.existsSync(SHELL)
     )
       return;
   }
   console.error(
-    `Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    `Chromium's headless shell not found at ${SHELL}. Install it with: sudo apt-get update && sudo apt-get install -y chromium-headless-shell (or set HEADLESS_SHELL_PATH).`,
   );
   process.exit(1);
 }
 
-ensureChromium();
+ensureHeadlessShell();
 
 // Typecheck, lint and build read the sources independently: run side by side, each one's output
 // shown whole when it ends, in this order.

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, onTestFinished } from "vitest";
-import { CHROMIUM_PATH } from "../chromium";
+import { HEADLESS_SHELL_PATH } from "../chromium";
 import { newFakeNotify, startFakeNotify, type FakeNotify } from "../fake-notify";
 import { builtServerEnv, freePort, waitForHealthz } from "../server-process";
 
@@ -54,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: HEADLESS_SHELL_PATH,
     headless: true,
     args: [
       "--no-sandbox",
