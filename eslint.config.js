@@ -64,12 +64,20 @@ export default tseslint.config(
   // nothing the browser bundles reaches for server-only code; links and Suspense are the site's own.
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/components/link.tsx", "app/components/lazy-boundary.tsx", "**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { paths: SITE_OWN }] },
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: SITE_OWN }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: ":matches(MemberExpression, JSXMemberExpression)[property.name='Suspense']",
+          message: "A boundary is ~/components/lazy-boundary's: its fallback tells the server's render to wait.",
+        },
+      ],
+    },
   },
   {
     files: ["app/components/**/*.{ts,tsx}"],
-    ignores: ["app/components/link.tsx", "app/components/lazy-boundary.tsx"],
     rules: { "no-restricted-imports": ["error", { paths: SITE_OWN, patterns: [ROUTES, SERVER_ONLY] }] },
   },
   {
@@ -79,7 +87,9 @@ export default tseslint.config(
   {
     files: ["app/data/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, COMPONENTS, LIB, SERVER_ONLY] }] },
+    rules: {
+      "no-restricted-imports": ["error", { paths: SITE_OWN, patterns: [ROUTES, COMPONENTS, LIB, SERVER_ONLY] }],
+    },
   },
   {
     files: ["**/*.{js,mjs}"],

@@ -48,6 +48,20 @@ describe("renderPage", () => {
     expect(loads).toBe(1);
   });
 
+  it("waits for something lazy outside any boundary too", async () => {
+    const Late = lazy(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { default: () => createElement("p", null, "Прайс-лист") };
+    });
+    const html = await renderPage(
+      createElement("main", null, createElement(Late)),
+      "",
+      new AbortController().signal,
+      () => {},
+    );
+    expect(text(html)).toBe("<main><p>Прайс-лист</p></main>");
+  });
+
   it("reports an error inside a boundary, as the streaming render does", async () => {
     const Broken = () => {
       throw new Error("broken form");

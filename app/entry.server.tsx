@@ -37,9 +37,10 @@ function stripTrailingNulls() {
  * every page but the first few of a process to show a form: about a sixth less server time per
  * page than the streaming renderer, which encodes each of a page's thousands of small strings
  * into bytes as it goes (docs/performance.md). When the pass reached a fallback (a form whose code
- * this process has not loaded yet, or an error inside a boundary), the page is rendered again with
- * the streaming renderer, which waits for it and reports errors; that render stops when the
- * visitor goes away (the request's signal) or after ABORT_DELAY.
+ * this process has not loaded yet, or an error inside a boundary), or threw (something suspended
+ * outside a boundary, or an error), the page is rendered again with the streaming renderer, which
+ * waits for what suspended and reports errors; that render stops when the visitor goes away (the
+ * request's signal) or after ABORT_DELAY.
  */
 export async function renderPage(
   element: JSX.Element,
@@ -49,9 +50,14 @@ export async function renderPage(
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (signal.aborted) throw signal.reason;
   const report = { fellBack: false };
-  const html = renderToString(<RenderReport.Provider value={report}>{element}</RenderReport.Provider>);
-  if (!report.fellBack) return new TextEncoder().encode(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
-  return streamPage(element, nonce, signal, onError);
+  let html: string | undefined;
+  try {
+    html = renderToString(<RenderReport.Provider value={report}>{element}</RenderReport.Provider>);
+  } catch {
+    // Rendered again below, where an error is reported as the streaming renderer reports it.
+  }
+  if (html === undefined || report.fellBack) return streamPage(element, nonce, signal, onError);
+  return new TextEncoder().encode(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
 }
 
 function streamPage(

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- the site's one Suspense boundary
 import { createContext, Suspense, useContext, type ReactNode } from "react";
 
 /**

@@ -12,9 +12,9 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 /**
  * The site's in-app link (decision 014): an `<a href>` that the router follows on a plain click,
  * built on `useLinkClickHandler`, React Router's hook for custom links, with the same click rules
- * as Remix's `<Link>` (a modified click, another target or another origin is the browser's). It
- * resolves its path once; Remix's `<Link>` resolves it three times, which made links a fifth of a
- * page's server render. Paths are absolute by type. `data-discover` asks Remix to discover the
+ * as Remix's `<Link>` (a modified click, a middle click or another target is the browser's). It
+ * resolves its path once; Remix's `<Link>` resolves it three times, which made links about a fifth
+ * of a page's server time. Paths are absolute by type. `data-discover` asks Remix to discover the
  * route when the link renders, as its own links do, so a click does not wait on the manifest.
  */
 export function Link({ to, replace, preventScrollReset, state, target, onClick, children, ...rest }: LinkProps) {

@@ -19,6 +19,10 @@ describe("safeRedirectPath", () => {
     42,
     "catalog",
     "/\u0000x",
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "/a/..//evil.example",
+    "/catalog/../..//evil.example/path",
   ])("falls back to / for %s", (input) => {
     expect(safeRedirectPath(input)).toBe("/");
   });

@@ -8,6 +8,7 @@ describe("site paths", () => {
     expect(isCurrentPath("/catalog/trucks", "/catalog/trucks?type=samosval")).toBe(true);
     expect(isCurrentPath("/catalog/partsx", "/catalog/parts")).toBe(false);
     expect(isCurrentPath("/catalog", "/catalog/parts")).toBe(false);
+    expect(isCurrentPath("/Catalog/Parts", "/catalog/parts")).toBe(true);
   });
 
   it("marks the home page only on itself", () => {
@@ -18,5 +19,6 @@ describe("site paths", () => {
   it("takes a location's pathname with its query, and refuses what is not a site path", () => {
     expect(sitePath("/catalog/parts", "?page=2")).toBe("/catalog/parts?page=2");
     expect(() => sitePath("catalog/parts")).toThrow();
+    expect(() => sitePath("//evil.example")).toThrow();
   });
 });
