@@ -31,7 +31,7 @@ function stripTrailingNulls() {
 }
 
 /**
- * The whole page as bytes, once every lazy part (a modal's form) has rendered.
+ * The whole page as text, once every lazy part (a modal's form) has rendered.
  *
  * One synchronous pass to a string gives the page whenever nothing lazy is left to load, which is
  * every page but the first few of a process to show a form: about a sixth less server time per
@@ -47,7 +47,7 @@ export async function renderPage(
   nonce: string,
   signal: AbortSignal,
   onError: (error: unknown) => void,
-): Promise<Uint8Array<ArrayBuffer>> {
+): Promise<string> {
   if (signal.aborted) throw signal.reason;
   const report = { fellBack: false };
   let html: string | undefined;
@@ -57,7 +57,7 @@ export async function renderPage(
     // Rendered again below, where an error is reported as the streaming renderer reports it.
   }
   if (html === undefined || report.fellBack) return streamPage(element, nonce, signal, onError);
-  return new TextEncoder().encode(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
+  return html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html;
 }
 
 function streamPage(
@@ -65,7 +65,7 @@ function streamPage(
   nonce: string,
   signal: AbortSignal,
   onError: (error: unknown) => void,
-): Promise<Uint8Array<ArrayBuffer>> {
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,
@@ -75,7 +75,7 @@ function streamPage(
         body.on("data", (chunk: Buffer) => chunks.push(chunk));
         body.on("end", () => {
           done();
-          resolve(new Uint8Array(Buffer.concat(chunks)));
+          resolve(Buffer.concat(chunks).toString("utf8"));
         });
         pipe(body);
       },
@@ -134,7 +134,7 @@ export default async function handleRequest(
   if (!cacheable) return new Response(html, { status, headers: responseHeaders });
 
   // The nonce differs per render; pages that differ only in it are the same page to a cache.
-  const etag = weakEtag(nonce ? Buffer.from(html).toString("utf8").replaceAll(nonce, "") : html);
+  const etag = weakEtag(nonce ? html.replaceAll(nonce, "") : html);
   responseHeaders.set("ETag", etag);
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: responseHeaders });

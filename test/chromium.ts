@@ -1,4 +1,7 @@
-/** Debian's Chromium, driven by the Lighthouse script, the visit benchmark and the picture renderer; CHROMIUM_PATH overrides it. */
+/**
+ * Debian's Chromium, driven by the Lighthouse script, the visit benchmark and the picture renderer;
+ * CHROMIUM_PATH overrides it.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**

@@ -40,8 +40,8 @@ function HeaderWithCart() {
  * What every page shows around its own content: the cookie banner, the header with the cart, the
  * footer, the modal named in the URL, and Metrica once the visitor has accepted cookies.
  *
- * Every page route, and every module a page loads lazily, also imports this module (`import "~/components/site-frame"`), although the
- * root renders it: the bundler (esbuild, under Remix's classic compiler) puts shared code in one
+ * Every page route, and every module a page loads lazily, also imports this module
+ * (`import "~/components/site-frame"`), although the root renders it: the bundler (esbuild, under Remix's classic compiler) puts shared code in one
  * script per set of entry points that import it, so the frame's modules, which some routes import
  * too, came as some twenty small scripts. Imported by every page, they make one (decision 013).
  */
