@@ -16,17 +16,6 @@ const COMPONENTS = {
   message: "Only routes and components use components.",
 };
 const LIB = { group: ["~/lib/*", "**/lib/*"], message: "app/data is plain data: format where it is shown." };
-const REMIX_LINK = {
-  name: "@remix-run/react",
-  importNames: ["Link", "NavLink"],
-  message: "Site links are ~/components/link's (decision 014): one path resolution instead of three.",
-};
-const REACT_SUSPENSE = {
-  name: "react",
-  importNames: ["Suspense"],
-  message: "A boundary is ~/components/lazy-boundary's: its fallback tells the server's render to wait (entry.server).",
-};
-const SITE_OWN = [REMIX_LINK, REACT_SUSPENSE];
 const SERVER_ONLY = {
   group: ["~server/*", "**/*.server", "**/server/*"],
   message: "Components and app/lib go to the browser: server-only values come through loader data.",
@@ -61,34 +50,20 @@ export default tseslint.config(
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   // Imports run one way: routes → components → lib → nothing of the app's; data stands alone;
-  // nothing the browser bundles reaches for server-only code; links and Suspense are the site's own.
-  {
-    files: ["app/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": ["error", { paths: SITE_OWN }],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: ":matches(MemberExpression, JSXMemberExpression)[property.name='Suspense']",
-          message: "A boundary is ~/components/lazy-boundary's: its fallback tells the server's render to wait.",
-        },
-      ],
-    },
-  },
+  // nothing the browser bundles reaches for server-only code.
   {
     files: ["app/components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { paths: SITE_OWN, patterns: [ROUTES, SERVER_ONLY] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, SERVER_ONLY] }] },
   },
   {
     files: ["app/lib/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { paths: SITE_OWN, patterns: [ROUTES, COMPONENTS, SERVER_ONLY] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, COMPONENTS, SERVER_ONLY] }] },
   },
   {
     files: ["app/data/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { paths: SITE_OWN, patterns: [ROUTES, COMPONENTS, LIB, SERVER_ONLY] }],
+      "no-restricted-imports": ["error", { patterns: [ROUTES, COMPONENTS, LIB, SERVER_ONLY] }],
     },
   },
   {

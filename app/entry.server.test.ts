@@ -29,7 +29,7 @@ describe("renderPage", () => {
     expect(html).toBe("<p>Запчасти</p>");
   });
 
-  it("waits for a lazily loaded form the process has not loaded yet, then renders it in one pass", async () => {
+  it("waits for a lazily loaded form the process has not loaded yet: the page streams without its fallback", async () => {
     let loads = 0;
     const Form = lazy(async () => {
       loads++;

@@ -1,8 +1,7 @@
 import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { RenderReport } from "~/components/lazy-boundary";
+import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import {
   isSharedCacheable,
@@ -31,42 +30,18 @@ function stripTrailingNulls() {
 }
 
 /**
- * The whole page as text, once every lazy part (a modal's form) has rendered.
- *
- * One synchronous pass to a string gives the page whenever nothing lazy is left to load, which is
- * every page but the first few of a process to show a form: about a sixth less server time per
- * page than the streaming renderer, which encodes each of a page's thousands of small strings
- * into bytes as it goes (docs/performance.md). When the pass reached a fallback (a form whose code
- * this process has not loaded yet, or an error inside a boundary), or threw (something suspended
- * outside a boundary, or an error), the page is rendered again with the streaming renderer, which
- * waits for what suspended and reports errors; that render stops when the visitor goes away (the
- * request's signal) or after ABORT_DELAY.
+ * The whole page as text, once every part of it has rendered (`onAllReady`): a lazily loaded form
+ * the process has not loaded yet is waited for, so the page never carries a fallback. The render
+ * stops when the visitor goes away (the request's signal) or after ABORT_DELAY.
  */
-export async function renderPage(
-  element: JSX.Element,
-  nonce: string,
-  signal: AbortSignal,
-  onError: (error: unknown) => void,
-): Promise<string> {
-  if (signal.aborted) throw signal.reason;
-  const report = { fellBack: false };
-  let html: string | undefined;
-  try {
-    html = renderToString(<RenderReport.Provider value={report}>{element}</RenderReport.Provider>);
-  } catch {
-    // Rendered again below, where an error is reported as the streaming renderer reports it.
-  }
-  if (html === undefined || report.fellBack) return streamPage(element, nonce, signal, onError);
-  return html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html;
-}
-
-function streamPage(
+export function renderPage(
   element: JSX.Element,
   nonce: string,
   signal: AbortSignal,
   onError: (error: unknown) => void,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,
       onAllReady() {
@@ -95,15 +70,13 @@ function streamPage(
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
     };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
+    signal.addEventListener("abort", onAbort, { once: true });
   });
 }
 
 /**
- * Every page is rendered whole: no loader defers data, so streaming would only split the same
- * bytes into many small writes for the compressor. A page a shared cache may keep also gets an
- * ETag (a 304 for a matching If-None-Match).
+ * Every page is sent whole, once rendered: a page a shared cache may keep gets an ETag of its
+ * HTML (a 304 for a matching If-None-Match), and no loader defers data.
  */
 export default async function handleRequest(
   request: Request,

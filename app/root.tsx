@@ -11,8 +11,8 @@ import {
   type useLoaderData,
   useRouteError,
   useRouteLoaderData,
+  Link,
 } from "@remix-run/react";
-import { Link } from "~/components/link";
 import { useEffect, type ReactNode } from "react";
 import { clearCartEvents, isSecure, readCart, readCartEvents } from "~server/cookies.server";
 import { SiteFrame, SiteHead } from "./components/site-frame";

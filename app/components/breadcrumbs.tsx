@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { Link } from "./link";
+import { useLocation, Link } from "@remix-run/react";
 import { JsonLd, useSiteUrl } from "./structured-data";
 import type { SitePath } from "~/lib/site-path";
 

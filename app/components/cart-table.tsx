@@ -1,4 +1,4 @@
-import { Link } from "./link";
+import { Link } from "@remix-run/react";
 import type { CartLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { useCart } from "./cart-provider";

@@ -1,5 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
-import { Link } from "./link";
+import { Form, useLocation, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { acceptCookies, restoreAcceptedCookies } from "~/utils/cookie-consent";
 

@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { Link } from "./link";
+import { useLocation, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { closeModalHref, modalHref, type ModalName } from "~/lib/modal";
 

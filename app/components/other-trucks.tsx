@@ -1,4 +1,4 @@
-import { Link } from "./link";
+import { Link } from "@remix-run/react";
 import { Carousel } from "./carousel";
 import { PartImage } from "./part-image";
 

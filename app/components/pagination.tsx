@@ -1,4 +1,4 @@
-import { Link } from "./link";
+import { Link } from "@remix-run/react";
 import { paginationItems } from "~/lib/pagination";
 import type { SitePath } from "~/lib/site-path";
 

@@ -1,4 +1,4 @@
-import { Link } from "./link";
+import { Link } from "@remix-run/react";
 import { formatRub } from "~/lib/format";
 import { highlightPart } from "~/lib/highlight";
 import { Highlighted } from "./highlighted";

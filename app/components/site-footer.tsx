@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { Link } from "./link";
+import { useLocation, Link } from "@remix-run/react";
 import { CERTIFICATE_HREF, DEALER, MAKER_CREDIT } from "~/content";
 import { footerSalesPoint } from "~/data/site";
 import { TRUCK_TYPES } from "~/data/truck-types";

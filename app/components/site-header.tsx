@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { Link, NavLink } from "./link";
+import { useLocation, Link, NavLink } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DEALER, DESKS, deskPhone } from "~/content";
 import { MAIN_NAV, type NavItem } from "~/data/site";

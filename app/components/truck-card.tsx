@@ -1,4 +1,4 @@
-import { Link } from "./link";
+import { Link } from "@remix-run/react";
 import { PartImage } from "./part-image";
 import type { Availability } from "~/content";
 import { SavingsBadge } from "./savings-badge";

@@ -9,14 +9,3 @@ export function sitePath(pathname: string, search = ""): SitePath {
   if (!pathname.startsWith("/") || pathname.startsWith("//")) throw new Error(`not a site path: ${pathname}`);
   return `${pathname as SitePath}${search}`;
 }
-
-/**
- * Whether the link `to` is the page shown or a section above it: React Router's `<NavLink>` rule
- * (without `end`): paths only, so every query of a section marks it, and in any letter case, as
- * routes match.
- */
-export function isCurrentPath(pathname: string, to: SitePath): boolean {
-  const path = to.split(/[?#]/)[0].toLowerCase();
-  const shown = pathname.toLowerCase();
-  return shown === path || (path !== "/" && shown.startsWith(`${path}/`));
-}

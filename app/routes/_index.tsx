@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Link } from "~/components/link";
+import { Link } from "@remix-run/react";
 import { HomeAdvantages } from "~/components/home-advantages";
 import { HomeHero } from "~/components/home-hero";
 import { ModalLink } from "~/components/modal-link";

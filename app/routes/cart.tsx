@@ -1,6 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
 import { CartTable } from "~/components/cart-table";

@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Link } from "~/components/link";
+import { Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PartImage } from "~/components/part-image";
 import { DEALER, TRUCK_SAVINGS } from "~/content";

@@ -1,6 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Carousel } from "~/components/carousel";

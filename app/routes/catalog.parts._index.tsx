@@ -1,6 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "~/components/link";
+import { useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
 import { Pagination } from "~/components/pagination";

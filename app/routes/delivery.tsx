@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "~/components/link";
+import { Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";
 import { formatRub } from "~/lib/format";

@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)

@@ -1,6 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "~/components/link";
+import { useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";

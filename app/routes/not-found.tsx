@@ -1,5 +1,5 @@
 import { json, type MetaFunction } from "@remix-run/node";
-import { Link } from "~/components/link";
+import { Link } from "@remix-run/react";
 import { pageMeta } from "~/lib/seo";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 

@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { useCart } from "~/components/cart-provider";
 import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";

@@ -1,5 +1,5 @@
 import { InputMask, type Track } from "@react-input/mask";
-import { Link } from "../link";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useField } from "remix-validated-form";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";

