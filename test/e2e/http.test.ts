@@ -381,3 +381,24 @@ describe("HTTP caching", () => {
     expect(await res.text()).toContain("Корзина (1)");
   });
 });
+
+describe("the streaming render", () => {
+  it("sends a page with a lazily loaded form whole, the form and never its fallback, from the first request on", async () => {
+    // A server of its own: no page with a form has been rendered in it yet.
+    const fresh = await startServer();
+    try {
+      for (let visit = 0; visit < 2; visit++) {
+        const res = await fetch(`${fresh.url}/contacts?modal=callback`);
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(html).toMatch(/^<!DOCTYPE html>/);
+        expect(html).toContain('name="phone"');
+        expect(html).toContain("Отправить");
+        expect(html).not.toContain("Загружаем форму");
+        expect(html).toMatch(/<\/html>$/);
+      }
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
