@@ -1,7 +1,7 @@
 /**
  * The worker thread that turns a parts API body into a catalogue snapshot (decode, JSON.parse,
  * validation, search index, sort orders), so none of it runs on the thread that answers
- * requests. Built on its own into build/catalogue-worker.js (scripts/build-worker.mjs): the
+ * requests. Built on its own into build/catalogue-worker.js (scripts/build-entries.mjs): the
  * server bundle cannot hold a second entry. One worker per refresh, gone once it is done, so
  * the parsed JSON and every intermediate object leave with its heap.
  *

@@ -1,9 +1,7 @@
 /**
- * The Node entry: one Express app serving static assets, /healthz and the Remix handler.
+ * The HTTP server: one Express app serving static assets, /healthz and the Remix handler.
  * Remix bundles this file with the app into build/index.js (remix.config.js `server`).
  */
-// First: `npm run leads:resend` must own SIGINT and SIGTERM before anything else loads.
-import { resendInterruptedBy, resendMode, resendStop, signalExitCode } from "./resend-signals.server";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,77 +12,23 @@ import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
-import { ConfigError, getConfig, type Config } from "./config.server";
+import { bootOrExit, loadSettings } from "./boot.server";
 import { createServices } from "./context.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
-import { ensureWritableDir } from "./data-dir.server";
 import { LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { goLiveReport, openCount } from "./go-live.server";
-import { CONTENT } from "~/content";
-import { parseDealerContent } from "~/content/schema";
 
-function loadConfig(): Config {
-  // A .env file (a copy of .env.example) fills in what the environment leaves unset.
-  if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  try {
-    return getConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(error.message + "\n");
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = loadConfig();
-try {
-  parseDealerContent(CONTENT);
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(1);
-}
+// A missing built file (the catalogue worker) fails here too: one line, not a stack.
+const { config, services } = await bootOrExit(() => {
+  const config = loadSettings();
+  return { config, services: createServices(config) };
+});
 // Read once: the content is built in and the environment does not change while the server runs.
 const launch = goLiveReport(process.env);
 const contentState = launch.demo.length > 0 ? "demo" : "real";
-try {
-  ensureWritableDir(config.dataDir);
-} catch (error) {
-  process.stderr.write(`DATA_DIR ${config.dataDir} is not writable: ${(error as Error).message}\n`);
-  process.exit(1);
-}
-let services: ReturnType<typeof createServices>;
-try {
-  services = createServices(config);
-} catch (error) {
-  // A deploy missing a built file (the catalogue worker): one line, not a stack.
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(1);
-}
-
-// `node build/index.js --resend-leads` (npm run leads:resend): send what could not be delivered, then exit.
-// Safe beside the running server and beside another run: each lead is claimed before it is sent.
-if (resendMode) {
-  if (!config.NOTIFY_API_URL) {
-    process.stderr.write("NOTIFY_API_URL is not set: leads are kept locally, nothing to re-send.\n");
-    process.exit(1);
-  }
-  const result = await services.notify.retryPass({ mode: "all", signal: resendStop });
-  process.stdout.write(
-    `re-sent leads: ${result.delivered} delivered, ${result.undelivered} still undelivered, ${result.skipped} left to another sender\n`,
-  );
-  const interrupted = resendInterruptedBy();
-  if (interrupted) {
-    process.stderr.write(
-      `interrupted by ${interrupted}: the other leads wait for the next run or the server's retry\n`,
-    );
-    process.exit(signalExitCode(interrupted));
-  }
-  process.exit(result.undelivered > 0 ? 2 : 0);
-}
 
 const app = express();
 app.disable("x-powered-by");

@@ -1,11 +1,11 @@
 /**
  * The catalogue worker for unit tests: bundled from the sources as `npm run build` does
- * (scripts/build-worker.mjs), into a temporary directory, once per test file.
+ * (scripts/build-entries.mjs), into a temporary directory, once per test file.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildCatalogueWorker } from "../scripts/build-worker.mjs";
+import { buildCatalogueWorker } from "../scripts/build-entries.mjs";
 
 let built: Promise<URL> | undefined;
 

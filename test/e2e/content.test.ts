@@ -99,7 +99,7 @@ describe("the dealer's content, replaced once", () => {
       env,
       stdio: "ignore",
     });
-    execFileSync(process.execPath, ["scripts/build-worker.mjs"], { cwd: dir, env, stdio: "ignore" });
+    execFileSync(process.execPath, ["scripts/build-entries.mjs"], { cwd: dir, env, stdio: "ignore" });
 
     const port = await freePort();
     let output = "";

@@ -93,7 +93,7 @@ interface ResendRun {
 
 /** `npm run leads:resend` against `dataDir`, as a child process (async: the fake answers from this one). */
 function startResend(dataDir: string): { child: ChildProcess; done: Promise<ResendRun> } {
-  const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
+  const child = spawn(process.execPath, ["build/leads-resend.js"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",

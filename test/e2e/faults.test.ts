@@ -2,7 +2,7 @@
  * Faults of the two upstreams, against the built server. The parts API (a local fake) down,
  * slow, failing, malformed or far too big: the spec's error when nothing is cached, the cached
  * copy when something is. The notify service failing, hanging, refusing or slow: the spec's
- * error for the visitor, the lead kept on disk as undelivered, and `--resend-leads` delivering
+ * error for the visitor, the lead kept on disk as undelivered, and `leads:resend` delivering
  * it later exactly once.
  */
 import { spawn } from "node:child_process";
@@ -330,7 +330,7 @@ describe("the notify service fails", () => {
     await server.stop();
   });
 
-  it("`--resend-leads` delivers every kept lead once the service is back, and a second run sends nothing", async () => {
+  it("`leads:resend` delivers every kept lead once the service is back, and a second run sends nothing", async () => {
     notify.mode = "ok";
     notify.received = [];
     expect(leadsOnDisk().filter((l) => l.status === "undelivered")).toHaveLength(expected);
@@ -357,7 +357,7 @@ describe("the notify service fails", () => {
 /** `npm run leads:resend`, as a child process (async: the fake notify service answers from this one). */
 function resendLeads(): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
+    const child = spawn(process.execPath, ["build/leads-resend.js"], {
       env: {
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",

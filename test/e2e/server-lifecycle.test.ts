@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startServer } from "./harness";
 
-function runServer(env: Record<string, string>, cwd?: string) {
-  return spawnSync(process.execPath, ["build/index.js"], {
+/** The built server, or another built entry (`build/leads-resend.js`, `npm run leads:resend`). */
+function runServer(env: Record<string, string>, cwd?: string, entry = "build/index.js") {
+  return spawnSync(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -66,6 +67,21 @@ describe("start-up checks", () => {
     const result = runServer({ DATA_DIR: path.join(file, "data") });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^DATA_DIR .* is not writable/);
+  });
+});
+
+describe("start-up checks of `npm run leads:resend`", () => {
+  it("makes the server's checks, in one line", () => {
+    const result = runServer({ PORT: "abc" }, undefined, "build/leads-resend.js");
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^Invalid environment variable PORT: /)]);
+  });
+
+  it("has nothing to re-send while leads are kept locally", () => {
+    const result = runServer({}, undefined, "build/leads-resend.js");
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe("NOTIFY_API_URL is not set: leads are kept locally, nothing to re-send.");
+    expect(result.stdout).toBe("");
   });
 });
 

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * Part of `npm run build` (and `npm run dev`): bundles the server's two entries beside the one
+ * Remix's compiler makes (build/index.js): the catalogue worker (server/catalogue-worker.server.ts)
+ * into build/catalogue-worker.js, since a worker thread needs a file of its own, and
+ * `npm run leads:resend` (server/leads-resend.ts) into build/leads-resend.js. Each bundle holds its
+ * dependencies' code; the image installs production dependencies only.
+ */
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function bundle(entry, outfile) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    tsconfig: "tsconfig.json",
+    logLevel: "warning",
+  });
+  return pathToFileURL(outfile);
+}
+
+/** Bundle the worker to `outfile`; its `file:` URL, for `new Worker`. */
+export function buildCatalogueWorker(outfile = path.join(root, "build/catalogue-worker.js")) {
+  return bundle("server/catalogue-worker.server.ts", outfile);
+}
+
+/** Bundle `npm run leads:resend` to `outfile`. */
+export function buildResendTool(outfile = path.join(root, "build/leads-resend.js")) {
+  return bundle("server/leads-resend.ts", outfile);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const url of await Promise.all([buildCatalogueWorker(), buildResendTool()]))
+    console.log(`built ${path.relative(root, fileURLToPath(url))}`);
+}
