@@ -5,7 +5,7 @@
  */
 import { DEMO_ENTRIES, HERO_SAVINGS, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
 import { describeValue, type DemoEntry } from "~/content/demo";
-import { TRUCK_SLUGS } from "~/data/truck-slugs";
+import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 
 export const CONTENT_FILE = "app/content/dealer.ts";
@@ -128,7 +128,7 @@ export function siteFigures(): GoLiveFigures {
     heroSavings: HERO_SAVINGS,
     truckSavings: TRUCK_SAVINGS,
     modelsStat: STATS_BY_KEY.models.value,
-    catalogueModels: TRUCK_SLUGS.length,
+    catalogueModels: ALL_TRUCKS.length,
   };
 }
 

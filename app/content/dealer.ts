@@ -12,12 +12,6 @@ import type { DealerContent } from "./schema";
 /** The spec's work hours (§9). */
 const WEEKDAYS = "Пн–Пт 9:00–18:00";
 
-/** The demo's truck pictures, drawn by scripts/draw-trucks.ts: the main picture, then the slides. */
-function drawings(slug: string, slides: number): string[] {
-  const base = `/images/trucks/${slug}`;
-  return [`${base}/main.webp`, ...Array.from({ length: slides }, (_, i) => `${base}/${i + 1}.webp`)];
-}
-
 export const DEALER_CONTENT: DealerContent = {
   dealer: {
     brand: "FAW",
@@ -137,39 +131,26 @@ export const DEALER_CONTENT: DealerContent = {
   /** The leasing subsidy per vehicle type, a card's 'Экономия X ₽' (spec §9); 0 shows no badge. */
   truckSavings: { tyagach: 800_000, spectehnika: 0, samosval: 600_000 },
 
-  /** Per model: 'цена от' in roubles (unset: 'Цена по запросу'), availability, pictures (main first). */
+  /**
+   * The dealer's offer per model of the catalogue (app/data/trucks.ts, by its slug): 'цена от' in roubles
+   * (unset: 'Цена по запросу'), availability, and `pictures` (main first; unset: the model's drawings).
+   */
   trucks: {
-    "faw-j7-6x4-460": demo({ price: 13_900_000, availability: "В наличии", pictures: drawings("faw-j7-6x4-460", 4) }),
-    "faw-j7-4x2-460": demo({ price: 11_500_000, availability: "В наличии", pictures: drawings("faw-j7-4x2-460", 3) }),
-    "faw-j6p-6x4-420": demo({ price: 10_900_000, availability: "В пути", pictures: drawings("faw-j6p-6x4-420", 3) }),
-    "faw-j6p-4x2-420": demo({ price: 9_400_000, availability: "В наличии", pictures: drawings("faw-j6p-4x2-420", 3) }),
-    "faw-j6p-6x4-lng": demo({ availability: "Под заказ", pictures: drawings("faw-j6p-6x4-lng", 3) }),
-    "faw-j6l-4x2-350": demo({ price: 7_900_000, availability: "В наличии", pictures: drawings("faw-j6l-4x2-350", 3) }),
-    "faw-j7-6x4-550": demo({ availability: "Под заказ", pictures: drawings("faw-j7-6x4-550", 4) }),
-    "avtobetonosmesitel-j6p-6x4": demo({
-      price: 12_300_000,
-      availability: "В наличии",
-      pictures: drawings("avtobetonosmesitel-j6p-6x4", 4),
-    }),
-    "avtobetononasos-j6p-37m": demo({ availability: "Под заказ", pictures: drawings("avtobetononasos-j6p-37m", 3) }),
-    "kran-manipulyator-j6p-6x4": demo({
-      price: 14_600_000,
-      availability: "В пути",
-      pictures: drawings("kran-manipulyator-j6p-6x4", 3),
-    }),
-    "multilift-j6p-6x4-20t": demo({ availability: "Под заказ", pictures: drawings("multilift-j6p-6x4-20t", 3) }),
-    "multilift-j6p-8x4-30t": demo({ availability: "Под заказ", pictures: drawings("multilift-j6p-8x4-30t", 3) }),
-    "lesovoz-j6p-6x6": demo({ price: 13_200_000, availability: "В пути", pictures: drawings("lesovoz-j6p-6x6", 3) }),
-    "samosval-j6p-6x4": demo({
-      price: 9_800_000,
-      availability: "В наличии",
-      pictures: drawings("samosval-j6p-6x4", 3),
-    }),
-    "samosval-j6p-8x4": demo({
-      price: 11_900_000,
-      availability: "В наличии",
-      pictures: drawings("samosval-j6p-8x4", 4),
-    }),
-    "samosval-j6p-6x6": demo({ availability: "Под заказ", pictures: drawings("samosval-j6p-6x6", 3) }),
+    "faw-j7-6x4-460": demo({ price: 13_900_000, availability: "В наличии" }),
+    "faw-j7-4x2-460": demo({ price: 11_500_000, availability: "В наличии" }),
+    "faw-j6p-6x4-420": demo({ price: 10_900_000, availability: "В пути" }),
+    "faw-j6p-4x2-420": demo({ price: 9_400_000, availability: "В наличии" }),
+    "faw-j6p-6x4-lng": demo({ availability: "Под заказ" }),
+    "faw-j6l-4x2-350": demo({ price: 7_900_000, availability: "В наличии" }),
+    "faw-j7-6x4-550": demo({ availability: "Под заказ" }),
+    "avtobetonosmesitel-j6p-6x4": demo({ price: 12_300_000, availability: "В наличии" }),
+    "avtobetononasos-j6p-37m": demo({ availability: "Под заказ" }),
+    "kran-manipulyator-j6p-6x4": demo({ price: 14_600_000, availability: "В пути" }),
+    "multilift-j6p-6x4-20t": demo({ availability: "Под заказ" }),
+    "multilift-j6p-8x4-30t": demo({ availability: "Под заказ" }),
+    "lesovoz-j6p-6x6": demo({ price: 13_200_000, availability: "В пути" }),
+    "samosval-j6p-6x4": demo({ price: 9_800_000, availability: "В наличии" }),
+    "samosval-j6p-8x4": demo({ price: 11_900_000, availability: "В наличии" }),
+    "samosval-j6p-6x6": demo({ availability: "Под заказ" }),
   },
 };

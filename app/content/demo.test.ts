@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demo, describeValue, unwrapDemo } from "./demo";
-import { CONTENT, DEMO_ENTRIES, DESKS, SALES_POINTS, telFromDisplay, truckSale } from "./index";
+import { CONTENT, DEMO_ENTRIES, DESKS, SALES_POINTS, telFromDisplay } from "./index";
 
 describe("demo marker", () => {
   it("takes demo( ) off and lists each by its key, nested ones once", () => {
@@ -55,11 +55,5 @@ describe("content accessors", () => {
     expect(SALES_POINTS[1].phones).toEqual([...DESKS.sales.phones, ...DESKS.parts.phones]);
     expect(SALES_POINTS[1].address).toBe("Красноярский край, Емельяновский район, п. Солонцы, ул. Заводская, 1");
     expect(SALES_POINTS[1].email).toBe(DESKS.sales.email);
-  });
-
-  it("splits a model's pictures into the main one and the slides", () => {
-    const sale = truckSale("faw-j7-6x4-460");
-    expect(sale.mainImg).toBe("/images/trucks/faw-j7-6x4-460/main.webp");
-    expect(sale.slider).toHaveLength(4);
   });
 });

@@ -3,8 +3,6 @@
  * and scripts read. Plain data, no zod: the browser bundle stays small; app/content/valid.ts
  * checks the same content at build, start and in the tests.
  */
-import type { TruckSlug } from "~/data/truck-slugs";
-import type { TruckType } from "~/data/truck-types";
 import { DEALER_CONTENT } from "./dealer";
 import { unwrapDemo, type DemoEntry } from "./demo";
 import type { Availability, DeskId, TruckOffer } from "./schema";
@@ -127,18 +125,9 @@ export const STATS = [
 /** The statistics by name, for the pages that quote one (the service bays on /service). */
 export const STATS_BY_KEY = CONTENT.home.stats;
 /** The leasing subsidy of a vehicle type ('Экономия X ₽'); 0: no badge. */
-export const TRUCK_SAVINGS: Readonly<Record<TruckType["slug"], number>> = CONTENT.truckSavings;
+export const TRUCK_SAVINGS: Readonly<Record<string, number>> = CONTENT.truckSavings;
 
-export interface TruckSale {
-  price?: number;
-  availability: Availability;
-  mainImg: string;
-  slider: string[];
-}
-
-/** A model's 'цена от', availability and pictures. */
-export function truckSale(slug: TruckSlug): TruckSale {
-  const offer: TruckOffer = CONTENT.trucks[slug];
-  const [mainImg, ...slider] = offer.pictures;
-  return { price: offer.price, availability: offer.availability, mainImg, slider };
+/** The dealer's offer of a model by its slug: 'цена от', availability, pictures (unset: the model's drawings). */
+export function truckOffer(slug: string): TruckOffer | undefined {
+  return Object.prototype.hasOwnProperty.call(CONTENT.trucks, slug) ? CONTENT.trucks[slug] : undefined;
 }

@@ -40,7 +40,7 @@ describe("dealer content schema", () => {
     ["trucks.faw-j7-4x2-460.availability", "Скоро", "одно из: В наличии, В пути, Под заказ"],
     ["trucks.faw-j7-4x2-460.price", -5, "больше 0"],
     ["trucks.faw-j7-4x2-460.pictures", [], "нужна хотя бы одна картинка"],
-    ["trucks.samosval-j6p-6x6", undefined, "Required"],
+    ["trucks.Самосвал", { availability: "В наличии" }, "латиницей в нижнем регистре, через дефис"],
     ["home.stats.models.value", "пятнадцать", "число моделей цифрами"],
   ])("fails at %s, naming the key", (key, value, message) => {
     const text = errorOf(changed(key, value));

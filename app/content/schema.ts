@@ -3,8 +3,6 @@
  * the browser gets the content already checked (app/content/valid.ts runs this at build and start).
  */
 import { z } from "zod";
-import { TRUCK_SLUGS, type TruckSlug } from "~/data/truck-slugs";
-import { TRUCK_TYPES, type TruckType } from "~/data/truck-types";
 
 export const AVAILABILITY = ["В наличии", "В пути", "Под заказ"] as const;
 export type Availability = (typeof AVAILABILITY)[number];
@@ -76,13 +74,13 @@ const truckOffer = z
     availability: z.enum(AVAILABILITY, {
       errorMap: () => ({ message: `одно из: ${AVAILABILITY.join(", ")}` }),
     }),
-    /** The first is the main picture, the rest the gallery's slides. */
-    pictures: z.array(picture).min(1, "нужна хотя бы одна картинка"),
+    /** The first is the main picture, the rest the gallery's slides; unset: the model's drawings. */
+    pictures: z.array(picture).min(1, "нужна хотя бы одна картинка").optional(),
   })
   .strict();
 
-const slugKeys = <T extends z.ZodTypeAny>(slugs: readonly string[], value: T) =>
-  z.object(Object.fromEntries(slugs.map((slug) => [slug, value])) as Record<string, T>).strict();
+/** Keys naming a model or a vehicle type of the catalogue (app/data checks they name real ones). */
+const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "латиницей в нижнем регистре, через дефис");
 
 export const dealerContentSchema = z
   .object({
@@ -133,18 +131,12 @@ export const dealerContentSchema = z
       })
       .strict(),
     /** The leasing subsidy per vehicle type (a card's 'Экономия X ₽'); 0 hides the badge. */
-    truckSavings: slugKeys(
-      TRUCK_TYPES.map((type) => type.slug),
-      money,
-    ),
-    trucks: slugKeys(TRUCK_SLUGS, truckOffer),
+    truckSavings: z.record(slug, money),
+    trucks: z.record(slug, truckOffer),
   })
   .strict();
 
-export type DealerContent = z.input<typeof dealerContentSchema> & {
-  truckSavings: Record<TruckType["slug"], number>;
-  trucks: Record<TruckSlug, z.input<typeof truckOffer>>;
-};
+export type DealerContent = z.input<typeof dealerContentSchema>;
 export type TruckOffer = z.input<typeof truckOffer>;
 
 export class ContentError extends Error {}

@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_IMAGE } from "../components/part-image";
 import { isTruckTypeSlug } from "./truck-types";
-import { TRUCK_SLUGS } from "./truck-slugs";
-import { ALL_TRUCKS, TRUCK_CATEGORIES, TRUCK_TYPES, findTruck, trucksOfType } from "./trucks";
+import { CONTENT } from "../content";
+import { ALL_TRUCKS, contentProblems, TRUCK_CATEGORIES, TRUCK_TYPES, findTruck, trucksOfType } from "./trucks";
 
 const PUBLIC = fileURLToPath(new URL("../../public", import.meta.url));
 const publicFile = (src: string) => path.join(PUBLIC, src);
@@ -33,8 +33,39 @@ describe("truck catalogue", () => {
     }
   });
 
-  it("names the same models as the dealer's content, in the same order", () => {
-    expect(ALL_TRUCKS.map((t) => t.slug)).toEqual([...TRUCK_SLUGS]);
+  it("has the dealer's offer for every model, and no offer or subsidy naming something else", () => {
+    expect(contentProblems()).toEqual([]);
+    const trucks = CONTENT.trucks;
+    const savings = CONTENT.truckSavings;
+    const [first] = ALL_TRUCKS;
+    const offer = trucks[first.slug];
+    try {
+      delete trucks[first.slug];
+      trucks["faw-j9"] = offer;
+      savings["avtobus"] = 1;
+      expect(contentProblems()).toEqual([
+        `trucks.${first.slug}: нет предложения дилера для модели каталога`,
+        "trucks.faw-j9: в каталоге нет такой модели (app/data/trucks.ts)",
+        "truckSavings.avtobus: нет такого типа техники",
+      ]);
+    } finally {
+      delete trucks["faw-j9"];
+      delete savings["avtobus"];
+      trucks[first.slug] = offer;
+    }
+  });
+
+  it("shows the dealer's pictures of a model when listed, else its drawings (main first, then the slides)", () => {
+    for (const truck of ALL_TRUCKS) {
+      const listed = CONTENT.trucks[truck.slug].pictures;
+      const shown = [truck.mainImg, ...truck.slider];
+      if (listed) expect(shown).toEqual(listed);
+      else {
+        expect(truck.mainImg).toBe(`/images/trucks/${truck.slug}/main.webp`);
+        expect(truck.slider.length).toBeGreaterThanOrEqual(1);
+        truck.slider.forEach((slide, i) => expect(slide).toBe(`/images/trucks/${truck.slug}/${i + 1}.webp`));
+      }
+    }
   });
 
   it("draws every model differently, not only in another colour", () => {

@@ -5,8 +5,7 @@
  */
 
 import { TRUCK_TYPES, type TruckType } from "./truck-types";
-import type { TruckSlug } from "./truck-slugs";
-import { TRUCK_SAVINGS, truckSale, type Availability } from "../content";
+import { CONTENT, TRUCK_SAVINGS, truckOffer, type Availability } from "../content";
 
 export { TRUCK_TYPES, type TruckType };
 
@@ -77,17 +76,38 @@ function toList(rows: Row[]): LabelValue[] {
   return rows.map(([label, value]) => ({ label, value }));
 }
 
+/** What scripts/draw-trucks.ts drew of a model: the gallery's slides, and the dimension scheme. */
+interface Drawings {
+  slides: number;
+  scheme: boolean;
+}
+
+/** A model as written below: the catalogue's facts and its drawings; the dealer's offer is added from the content. */
+type Model = Omit<Truck, "mainImg" | "slider" | "scheme" | "price" | "availability"> & { drawings: Drawings };
+
 /**
- * A model's dimension schemes (drawn by scripts/draw-trucks.ts) and, from the dealer's content,
- * its pictures, 'цена от' and availability.
+ * Each model with its dimension schemes and, from the dealer's content (app/content), its 'цена от',
+ * availability and pictures: the dealer's photos when listed, else the model's drawings.
  */
-function images(slug: TruckSlug, opts: { scheme: boolean }) {
-  const base = `/images/trucks/${slug}`;
-  const scheme: [string, string, string][] = opts.scheme
-    ? [[`${base}/side.svg`, `${base}/front.svg`, `${base}/back.svg`]]
-    : [];
-  const { mainImg, slider, price, availability } = truckSale(slug);
-  return { mainImg, scheme, slider, ...(price === undefined ? {} : { price }), availability };
+function withOffers(models: Model[]): Truck[] {
+  return models.map(({ drawings, ...model }) => {
+    const base = `/images/trucks/${model.slug}`;
+    const offer = truckOffer(model.slug);
+    const drawn = [`${base}/main.webp`, ...Array.from({ length: drawings.slides }, (_, i) => `${base}/${i + 1}.webp`)];
+    const [mainImg, ...slider] = offer?.pictures ?? drawn;
+    const scheme: [string, string, string][] = drawings.scheme
+      ? [[`${base}/side.svg`, `${base}/front.svg`, `${base}/back.svg`]]
+      : [];
+    return {
+      ...model,
+      mainImg,
+      slider,
+      scheme,
+      ...(offer?.price === undefined ? {} : { price: offer.price }),
+      // The build refuses a model without an offer (contentProblems); never shown as in stock by mistake.
+      availability: offer?.availability ?? "Под заказ",
+    };
+  });
 }
 
 interface Engine {
@@ -138,12 +158,12 @@ const TRACTOR_COMFORT = [
   "Система ЭРА-ГЛОНАСС",
 ];
 
-const tyagach: Truck[] = [
+const tyagach: Truck[] = withOffers([
   {
     type: TYAGACH,
     slug: "faw-j7-6x4-460",
     name: "FAW J7 6x4 460 л.с.",
-    ...images("faw-j7-6x4-460", { scheme: true }),
+    drawings: { slides: 4, scheme: true },
     formula: "6x4",
     stock: STOCK.tyagach,
     shortDescription: "Флагманский магистральный тягач с кабиной J7 и автоматизированной КПП для перевозок в составе автопоезда до 49 т.",
@@ -197,7 +217,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j7-4x2-460",
     name: "FAW J7 4x2 460 л.с.",
-    ...images("faw-j7-4x2-460", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "4x2",
     stock: STOCK.tyagach,
     shortDescription: "Двухосный тягач J7 для магистральных перевозок с малой снаряженной массой и экономичным расходом.",
@@ -248,7 +268,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j6p-6x4-420",
     name: "FAW J6P 6x4 420 л.с.",
-    ...images("faw-j6p-6x4-420", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "6x4",
     stock: STOCK.tyagach,
     shortDescription: "Проверенный трехосный тягач J6P с механической КПП FAST — надежная основа для тяжелых автопоездов.",
@@ -301,7 +321,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j6p-4x2-420",
     name: "FAW J6P 4x2 420 л.с.",
-    ...images("faw-j6p-4x2-420", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "4x2",
     stock: STOCK.tyagach,
     shortDescription: "Двухосный тягач J6P для региональных и магистральных перевозок со стандартными полуприцепами.",
@@ -351,7 +371,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j6p-6x4-lng",
     name: "FAW J6P 6x4 LNG 460 л.с.",
-    ...images("faw-j6p-6x4-lng", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "6x4",
     stock: STOCK.tyagach,
     shortDescription: "Газовый тягач на сжиженном природном газе (LNG): топливо дешевле дизеля и запас хода до 1 000 км.",
@@ -402,7 +422,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j6l-4x2-350",
     name: "FAW J6L 4x2 350 л.с.",
-    ...images("faw-j6l-4x2-350", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "4x2",
     stock: STOCK.tyagach,
     shortDescription: "Облегченный тягач J6L с низкой крышей для городских и региональных перевозок.",
@@ -450,7 +470,7 @@ const tyagach: Truck[] = [
     type: TYAGACH,
     slug: "faw-j7-6x4-550",
     name: "FAW J7 6x4 550 л.с.",
-    ...images("faw-j7-6x4-550", { scheme: true }),
+    drawings: { slides: 4, scheme: true },
     formula: "6x4",
     stock: STOCK.tyagach,
     shortDescription: "Самый мощный тягач FAW: 550 л.с. и 2 600 Н·м для тяжелых автопоездов и горных трасс.",
@@ -508,14 +528,14 @@ const tyagach: Truck[] = [
       "Холодильник в спальном отсеке",
     ],
   },
-];
+]);
 
-const spectehnika: Truck[] = [
+const spectehnika: Truck[] = withOffers([
   {
     type: SPECTEHNIKA,
     slug: "avtobetonosmesitel-j6p-6x4",
     name: "Автобетоносмеситель FAW J6P 6x4 10 м³",
-    ...images("avtobetonosmesitel-j6p-6x4", { scheme: true }),
+    drawings: { slides: 4, scheme: true },
     formula: "6x4",
     stock: STOCK.spectehnika,
     shortDescription: "Автобетоносмеситель с барабаном 10 м³ на шасси J6P для доставки бетона на стройплощадки.",
@@ -570,7 +590,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "avtobetononasos-j6p-37m",
     name: "Автобетононасос FAW J6P 37 м",
-    ...images("avtobetononasos-j6p-37m", { scheme: false }),
+    drawings: { slides: 3, scheme: false },
     formula: "6x4",
     stock: STOCK.spectehnika,
     shortDescription: "Автобетононасос со стрелой 37 м для подачи бетона на высоту и в труднодоступные места.",
@@ -616,7 +636,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "kran-manipulyator-j6p-6x4",
     name: "Кран-манипулятор FAW J6P 6x4 КМУ 7 т",
-    ...images("kran-manipulyator-j6p-6x4", { scheme: false }),
+    drawings: { slides: 3, scheme: false },
     formula: "6x4",
     stock: STOCK.spectehnika,
     shortDescription: "Бортовой автомобиль с краном-манипулятором грузоподъемностью 7 т и платформой 7,2 м.",
@@ -675,7 +695,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "multilift-j6p-6x4-20t",
     name: "Мультилифт FAW J6P 6x4 20 т",
-    ...images("multilift-j6p-6x4-20t", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "6x4",
     stock: STOCK.spectehnika,
     shortDescription: "Крюковой мультилифт с усилием 20 т для перевозки сменных контейнеров и кузовов.",
@@ -729,7 +749,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "multilift-j6p-8x4-30t",
     name: "Мультилифт FAW J6P 8x4 30 т",
-    ...images("multilift-j6p-8x4-30t", { scheme: false }),
+    drawings: { slides: 3, scheme: false },
     formula: "8x4",
     stock: STOCK.spectehnika,
     shortDescription: "Четырехосный мультилифт с усилием 30 т для крупных контейнеров и тяжелых сменных кузовов.",
@@ -780,7 +800,7 @@ const spectehnika: Truck[] = [
     type: SPECTEHNIKA,
     slug: "lesovoz-j6p-6x6",
     name: "Лесовоз FAW J6P 6x6",
-    ...images("lesovoz-j6p-6x6", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "6x6",
     stock: STOCK.spectehnika,
     shortDescription: "Полноприводный сортиментовоз для вывозки леса с делянок по грунтовым и зимним дорогам.",
@@ -831,14 +851,14 @@ const spectehnika: Truck[] = [
       "Лебедка самовытаскивания",
     ],
   },
-];
+]);
 
-const samosval: Truck[] = [
+const samosval: Truck[] = withOffers([
   {
     type: SAMOSVAL,
     slug: "samosval-j6p-6x4",
     name: "Самосвал FAW J6P 6x4 25 т",
-    ...images("samosval-j6p-6x4", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "6x4",
     stock: STOCK.samosval,
     shortDescription: "Трехосный самосвал с кузовом 20 м³ для перевозки песка, щебня и грунта.",
@@ -896,7 +916,7 @@ const samosval: Truck[] = [
     type: SAMOSVAL,
     slug: "samosval-j6p-8x4",
     name: "Самосвал FAW J6P 8x4 32 т",
-    ...images("samosval-j6p-8x4", { scheme: true }),
+    drawings: { slides: 4, scheme: true },
     formula: "8x4",
     stock: STOCK.samosval,
     shortDescription: "Четырехосный самосвал повышенной грузоподъемности с кузовом 25 м³.",
@@ -954,7 +974,7 @@ const samosval: Truck[] = [
     type: SAMOSVAL,
     slug: "samosval-j6p-6x6",
     name: "Самосвал FAW J6P 6x6 полный привод",
-    ...images("samosval-j6p-6x6", { scheme: true }),
+    drawings: { slides: 3, scheme: true },
     formula: "6x6",
     stock: STOCK.samosval,
     shortDescription: "Полноприводный самосвал для карьеров, лесных и северных дорог.",
@@ -1004,7 +1024,7 @@ const samosval: Truck[] = [
       "Автономный отопитель кабины",
     ],
   },
-];
+]);
 
 export const TRUCK_CATEGORIES: TruckCategory[] = [
   { slug: "tyagach", items: tyagach },
@@ -1022,4 +1042,24 @@ export function findTruck(categorySlug: string, slug: string): Truck | undefined
 /** The list route's filter: no type, or one the list does not know, means all trucks. */
 export function trucksOfType(slug?: string): Truck[] {
   return TRUCK_CATEGORIES.find((category) => category.slug === slug)?.items ?? ALL_TRUCKS;
+}
+
+/**
+ * Where the dealer's content and the catalogue disagree, one line each: a model without an offer,
+ * an offer or a subsidy naming no model or vehicle type, a vehicle type without its subsidy. The
+ * build stops on any (scripts/check-content.ts).
+ */
+export function contentProblems(): string[] {
+  const problems: string[] = [];
+  const models = new Set(ALL_TRUCKS.map((truck) => truck.slug));
+  for (const slug of models)
+    if (!truckOffer(slug)) problems.push(`trucks.${slug}: нет предложения дилера для модели каталога`);
+  for (const slug of Object.keys(CONTENT.trucks))
+    if (!models.has(slug)) problems.push(`trucks.${slug}: в каталоге нет такой модели (app/data/trucks.ts)`);
+  const types = new Set(TRUCK_TYPES.map((type) => type.slug as string));
+  for (const slug of types)
+    if (!(slug in CONTENT.truckSavings)) problems.push(`truckSavings.${slug}: не указана экономия для типа техники`);
+  for (const slug of Object.keys(CONTENT.truckSavings))
+    if (!types.has(slug)) problems.push(`truckSavings.${slug}: нет такого типа техники`);
+  return problems;
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DESKS } from "~/content";
 import { DELIVERY_METHODS } from "~/lib/delivery";
 import { orderNumber } from "~/lib/order-number";
 import type { Part } from "~/lib/part";
@@ -57,7 +58,7 @@ async function expectOrderShown(page: Page, id: string, total: number) {
     "1 шт.",
   );
   expect(Number((await page.getByTestId("order-total").textContent())!.replace(/\D/g, ""))).toBe(Math.round(total));
-  await page.getByText("Менеджер позвонит вам в рабочее время (Пн–Пт 9:00–18:00)").waitFor();
+  await page.getByText(`Менеджер позвонит вам в рабочее время (${DESKS.parts.workTime})`).waitFor();
 }
 
 const control = (page: Page, part: Part) => page.getByTestId(`purchase-${part.id}`).first();

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DESKS } from "~/content";
 import { fakeNotifyForFile, MODES, openPage, serverAndBrowser } from "./harness";
 
 const KEY = "e2e-notify-key-51c2";
@@ -34,6 +35,8 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
     await dialog.getByRole("button", { name: "Отправить" }).click();
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
     expect(new URL(page.url()).search).toBe("?fromUrl=%2Fdelivery");
+    // The hours of the desk that answers from /delivery (parts), as the content gives them.
+    await page.getByText(`Менеджер свяжется с вами в рабочее время: ${DESKS.parts.workTime}.`).waitFor();
     expect(notify.received).toHaveLength(1);
     const sent = notify.received[0];
     expect(sent.path).toBe("/v1/notify");

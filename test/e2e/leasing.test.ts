@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LEASING, truckSale } from "~/content";
+import { LEASING } from "~/content";
+import { ALL_TRUCKS } from "~/data/trucks";
 import { clearByKeys, fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const notify = fakeNotifyForFile();
@@ -234,7 +235,7 @@ describe.each(MODES)("leasing from a truck's page $name", ({ javaScriptEnabled }
     const name = plain(await page.getByRole("heading", { level: 1 }).textContent());
     await dialog.getByRole("heading", { name: `Расчет платежа: ${name}` }).waitFor();
     // It starts at the model's 'цена от' from the dealer's content.
-    const price = truckSale("faw-j7-6x4-460").price!;
+    const price = ALL_TRUCKS.find((t) => t.slug === "faw-j7-6x4-460")!.price!;
     const startsAt = new Intl.NumberFormat("ru-RU").format(price).replace(/[\u00a0\u202f]/g, " ");
     await expect(dialog.getByLabel("Стоимость техники, ₽").inputValue().then(plain)).resolves.toBe(startsAt);
     await dialog.getByLabel("ФИО").fill("Лизингов Иван");
