@@ -49,7 +49,8 @@ export default tseslint.config(
     ignores: ["app/data/**", "**/*.test.{ts,tsx}"],
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
   },
-  // Imports run one way: routes → components → lib → nothing of the app's; data stands alone;
+  // Imports run one way: routes → components → lib → nothing of the app's; data reads the content,
+  // which stands alone;
   // nothing the browser bundles reaches for server-only code.
   {
     files: ["app/components/**/*.{ts,tsx}"],
@@ -64,6 +65,26 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [ROUTES, COMPONENTS, LIB, SERVER_ONLY] }],
+    },
+  },
+  {
+    files: ["app/content/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ROUTES,
+            COMPONENTS,
+            SERVER_ONLY,
+            {
+              group: ["~/data/*", "**/data/*", "~/lib/*", "**/lib/*"],
+              message: "The dealer's content stands alone: app/data reads it, never the other way.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
