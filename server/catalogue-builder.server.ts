@@ -92,6 +92,13 @@ export function workerHeapCapMb(bytes: number): number {
   return 128 + Math.ceil((2.5 * bytes) / 2 ** 20);
 }
 
+/**
+ * The worker's young generation, MB. V8's default (16 MB semi-spaces, about 48 MB in all) suits a
+ * program of many short-lived objects; the worker's are mostly the catalogue it keeps until it
+ * ends, promoted anyway. 8 MB took 40–50 MB off the process's peak during a 100 000-part build.
+ */
+export const WORKER_YOUNG_GENERATION_MB = 8;
+
 /** Whether a build failed because the worker reached its heap cap. */
 export function isWorkerOutOfMemory(error: unknown): boolean {
   return (error as { code?: unknown } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
@@ -112,7 +119,12 @@ export async function buildCatalogueInWorker(
   workerUrl: URL = CATALOGUE_WORKER_URL,
   heapCapMb?: number,
 ): Promise<BuiltCatalogue> {
-  const worker = new Worker(workerUrl, heapCapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapCapMb } } : {});
+  const worker = new Worker(workerUrl, {
+    resourceLimits: {
+      maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      ...(heapCapMb ? { maxOldGenerationSizeMb: heapCapMb } : {}),
+    },
+  });
   let waiting: { resolve: (reply: BuildReply) => void; reject: (error: Error) => void } | undefined;
   let failure: Error | undefined;
   const fail = (error: Error) => {
