@@ -19,7 +19,7 @@ import { createServices } from "./context.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
 import { ensureWritableDir } from "./data-dir.server";
-import { LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
+import { COMPANY_SUGGEST_PATH, companySuggestRateLimit, LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { goLiveReport, openCount } from "./go-live.server";
@@ -177,6 +177,7 @@ app.use((req, res, next) => {
 });
 
 app.post(LEAD_POST_PATHS, leadRateLimit({ limit: config.LEAD_RATE_LIMIT }));
+app.get(COMPANY_SUGGEST_PATH, companySuggestRateLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT }));
 
 app.all(
   "*",
