@@ -178,7 +178,7 @@ describe.each(MODES)("the company in the notification $name", ({ javaScriptEnabl
 
   it("is left out and the order still sent when the register fails or hangs", async () => {
     for (const mode of ["fail", "hang"] as const) {
-        notify.received = [];
+      notify.received = [];
       dadata.mode = mode;
       const { page } = await orderPage(javaScriptEnabled);
       await fillContact(page, javaScriptEnabled);
