@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { companyText, type Party } from "~/lib/party";
@@ -132,6 +133,9 @@ describe("ИНН suggestions with JavaScript", () => {
     await typeKeys(inn, "2465000");
     const options = dialog.getByRole("option");
     await expect.poll(() => options.count()).toBe(3);
+    // The open list is an accessible combobox and listbox.
+    const axe = await new AxeBuilder({ page }).include(".company-suggest").analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await options.filter({ hasText: SOLE_TRADER.name }).click();
     // A sole trader has no КПП.
     await expect(dialog.getByTestId("inn-company").textContent()).resolves.toBe(SOLE_TRADER.name);
