@@ -198,6 +198,7 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     url: `http://localhost:${config.PORT}`,
     parts: config.PARTS_API_URL ? "upstream" : "demo catalogue",
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
+    companies: config.DADATA_API_KEY ? "dadata" : "off",
     dataDir: config.dataDir,
   });
   if (config.NODE_ENV === "production" && (launch.demo.length > 0 || !config.NOTIFY_API_URL)) {
