@@ -51,6 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       yandexMapsApiKey: context.services.config.YANDEX_MAPS_API_KEY ?? null,
       yandexMetricaId: context.services.config.YANDEX_METRICA_ID ?? null,
       siteUrl: context.services.config.SITE_URL,
+      // Whether ИНН fields offer companies and /privacy names DaData: a flag, never the key.
+      companyLookup: context.services.companies.enabled,
     },
     { headers },
   );

@@ -51,6 +51,24 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ NOTIFY_RETRY_BASE_SECONDS: "0" })).toThrowError(/NOTIFY_RETRY_BASE_SECONDS/);
   });
 
+  it("reads DaData's register: off without a key, the public URL by default, the suggestion limit", () => {
+    expect(parseConfig({}).DADATA_API_KEY).toBeUndefined();
+    expect(parseConfig({})).toMatchObject({
+      DADATA_API_URL: "https://suggestions.dadata.ru",
+      COMPANY_SUGGEST_RATE_LIMIT: 60,
+    });
+    expect(
+      parseConfig({
+        DADATA_API_KEY: " k ",
+        DADATA_API_URL: "http://dadata.local:8080/",
+        COMPANY_SUGGEST_RATE_LIMIT: "0",
+      }),
+    ).toMatchObject({ DADATA_API_KEY: "k", DADATA_API_URL: "http://dadata.local:8080", COMPANY_SUGGEST_RATE_LIMIT: 0 });
+    expect(() => parseConfig({ DADATA_API_URL: "suggestions.dadata.ru" })).toThrowError(
+      /^Invalid environment variable DADATA_API_URL: /,
+    );
+  });
+
   it("treats empty values as unset", () => {
     expect(parseConfig({ PARTS_API_URL: "", PORT: "" }).PARTS_API_URL).toBeUndefined();
   });

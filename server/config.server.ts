@@ -104,6 +104,16 @@ export const envSchema = z.object({
     .regex(/^\d{1,12}$/, "должен быть номером счетчика Метрики, например 98765432")
     .optional(),
   DEMO_PARTS_COUNT: int(360, 1, 200000),
+  // DaData's party register: companies by ИНН in the forms and in leads. Unset key: no lookups.
+  DADATA_API_KEY: optionalText,
+  DADATA_API_URL: z
+    .string()
+    .trim()
+    .url("должен быть URL, например https://suggestions.dadata.ru")
+    .default("https://suggestions.dadata.ru")
+    .transform((v) => v.replace(/\/+$/, "")),
+  // Company suggestions per client address per minute; 0 turns the limit off.
+  COMPANY_SUGGEST_RATE_LIMIT: int(60, 0, 1_000_000),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

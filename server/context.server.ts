@@ -1,6 +1,7 @@
 import type { Config } from "./config.server";
 import { loadCookieSecret } from "./cookie-secret.server";
 import { createConsentLog, type ConsentLog } from "./consent-log.server";
+import { createDadataGateway, type CompanyDirectory } from "./dadata.server";
 import { createLeadRetry, type LeadRetry } from "./lead-retry.server";
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
@@ -14,6 +15,8 @@ export interface Services {
   /** Re-sends undelivered leads in the background (started by server/index.ts). */
   retry: LeadRetry;
   consents: ConsentLog;
+  /** Companies by ИНН (DaData), for the ИНН fields' suggestions and the leads' `company`. */
+  companies: CompanyDirectory;
   metrics: Metrics;
   /** Sign the server's own cookies (the last order). */
   cookieSecrets: string[];
@@ -52,6 +55,9 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     notify,
     retry,
     consents: overrides.consents ?? createConsentLog(config.dataDir),
+    companies:
+      overrides.companies ??
+      createDadataGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("dadata", outcome, s) }),
     metrics,
     cookieSecrets: overrides.cookieSecrets ?? [loadCookieSecret(config.dataDir)],
   };

@@ -16,7 +16,7 @@ import { bootOrExit, loadSettings } from "./boot.server";
 import { createServices } from "./context.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
-import { LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
+import { COMPANY_SUGGEST_PATH, companySuggestRateLimit, LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { goLiveReport, openCount } from "./go-live.server";
@@ -121,6 +121,7 @@ app.use((req, res, next) => {
 });
 
 app.post(LEAD_POST_PATHS, leadRateLimit({ limit: config.LEAD_RATE_LIMIT }));
+app.get(COMPANY_SUGGEST_PATH, companySuggestRateLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT }));
 
 app.all(
   "*",
@@ -141,6 +142,7 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     url: `http://localhost:${config.PORT}`,
     parts: config.PARTS_API_URL ? "upstream" : "demo catalogue",
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
+    companies: config.DADATA_API_KEY ? "dadata" : "off",
     dataDir: config.dataDir,
   });
   if (config.NODE_ENV === "production" && (launch.demo.length > 0 || !config.NOTIFY_API_URL)) {

@@ -25,7 +25,17 @@ interface Captured {
 let captured: Captured[] = [];
 let upstream: "ok" | "500" | "slow" | "refused" = "ok";
 
+const DADATA = "http://dadata.test";
+let dadata: "ok" | "500" | "hang" = "ok";
+
 const mock = setupServer(
+  http.post(`${DADATA}/suggestions/api/4_1/rs/findById/party`, async ({ request }) => {
+    const { query } = (await request.json()) as { query: string };
+    if (dadata === "hang") await delay(3000);
+    if (dadata === "500") return new HttpResponse("boom", { status: 500 });
+    const data = { inn: query, kpp: "246501001", name: { short_with_opf: "ООО «Рога & Копыта»" }, address: null };
+    return HttpResponse.json({ suggestions: [{ value: "ООО «Рога & Копыта»", data }] });
+  }),
   http.post(`${NOTIFY}/v1/notify`, async ({ request }) => {
     // The test that sent this request: a slow answer lands after its test has ended.
     const sink = captured;
@@ -64,6 +74,7 @@ beforeEach(() => {
   context = makeContext();
   captured = [];
   upstream = "ok";
+  dadata = "ok";
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -273,6 +284,59 @@ describe("callback, price and leasing leads", () => {
       "callback",
     );
     expect(res.headers.get("Location")).toBe("/form-success?fromUrl=%2F");
+  });
+});
+
+describe("the customer's text and the company in a lead", () => {
+  const markup = '<b>Тест</b> "Иванов" & <script>alert(1)</script>';
+  const escaped = '&lt;b&gt;Тест&lt;/b&gt; "Иванов" &amp; &lt;script&gt;alert(1)&lt;/script&gt;';
+
+  it("escapes what the customer typed, keeps the site's link as markup, and adds the company by its ИНН", async () => {
+    context = makeContext({ DADATA_API_KEY: "dadata-key", DADATA_API_URL: DADATA });
+    const body = { ...lead, name: markup, comment: `${markup}\nВторая строка` };
+    await handleLeadAction(post("https://faw.example/lead/callback", body), context, "callback");
+    expect((captured[0].json as { fields: unknown[] }).fields).toEqual([
+      { key: "name", value: escaped },
+      { key: "phone", value: "+7(912)345-67-89" },
+      { key: "inn", value: "2465123456" },
+      { key: "comment", value: `${escaped}\nВторая строка` },
+      { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
+      { key: "company", value: "ООО «Рога &amp; Копыта», КПП 246501001" },
+    ]);
+  });
+
+  it.each(["500", "hang"] as const)("sends the lead without the company when DaData answers %s", async (mode) => {
+    context = makeContext({ DADATA_API_KEY: "dadata-key", DADATA_API_URL: DADATA });
+    dadata = mode;
+    const res = await handleLeadAction(post("https://faw.example/lead/price", lead), context, "price");
+    expect(res.status).toBe(303);
+    const fields = (captured[0].json as { fields: { key: string }[] }).fields;
+    expect(fields.map((f) => f.key)).toEqual(["name", "phone", "inn", "comment", "source"]);
+  });
+
+  it("looks nothing up without an ИНН or without a key", async () => {
+    context = makeContext({ DADATA_API_KEY: "dadata-key", DADATA_API_URL: DADATA });
+    await handleLeadAction(post("https://faw.example/lead/callback", { ...lead, inn: "" }), context, "callback");
+    context = makeContext();
+    await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    for (const sent of captured)
+      expect((sent.json as { fields: { key: string }[] }).fields.map((f) => f.key)).not.toContain("company");
+  });
+
+  it("escapes the parts list's fields as well", async () => {
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/parts-list", { ...lead, name: markup, comment: markup }, [
+        new File(["a;b"], "list.csv", { type: "text/csv" }),
+      ]),
+      context,
+      "parts-list",
+    );
+    expect(res.status).toBe(303);
+    expect(captured[0].form!.getAll("fields[]").map((f) => JSON.parse(String(f)))).toEqual([
+      { key: "name", value: escaped },
+      { key: "phone", value: "+7(912)345-67-89" },
+      { key: "comment", value: escaped },
+    ]);
   });
 });
 

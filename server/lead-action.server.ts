@@ -6,16 +6,17 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { validationError, type Validator } from "remix-validated-form";
-import { CONSENT_TEXT_VERSION } from "~/lib/consent";
+import { consentTextVersion } from "~/lib/consent";
 import { LEASING } from "~/content";
 import { estimateLeasing, LEASING_PARAMS, leasingFromParams, leasingSummary } from "~/lib/leasing";
 import { truckOfPage } from "~/lib/truck-page";
 import { HONEYPOT_FIELD, LEAD_FORMS, type LeadData, type LeadFormName } from "~/lib/lead-forms";
 import { FORM_ERROR } from "~/lib/lead-schemas";
+import { companyFields } from "~/lib/party";
 import { phoneForSending } from "~/lib/phone";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
-import type { NotifyField } from "./lead-store.server";
+import type { OutgoingField } from "./notify-gateway.server";
 import { log } from "./log.server";
 import { contentLengthTooBig, drainBody, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
 
@@ -134,14 +135,14 @@ export async function handleLeadAction(
     at: new Date().toISOString(),
     ip: clientIp,
     form,
-    version: CONSENT_TEXT_VERSION,
+    version: consentTextVersion(services.companies.enabled),
     lead: reserved?.id,
   });
 
   const source = sourceValue(services.config.SITE_URL, page);
   let delivery;
   if (form === "parts-list") {
-    const fields: NotifyField[] = [
+    const fields: OutgoingField[] = [
       { key: "name", value: data.name },
       { key: "phone", value: phoneForSending(data.phone) },
       { key: "comment", value: data.comment ?? "" },
@@ -152,12 +153,15 @@ export async function handleLeadAction(
       files,
     });
   } else {
-    const fields: NotifyField[] = [
+    const company = await services.companies.findByInn(data.inn);
+    const fields: OutgoingField[] = [
       { key: "name", value: data.name },
       { key: "phone", value: phoneForSending(data.phone) },
       { key: "inn", value: data.inn ?? "" },
       { key: "comment", value: leadComment(form, data.comment ?? "", body, page) },
-      { key: "source", value: source },
+      // The site's own link: the one value sent as markup (every other is escaped as text).
+      { key: "source", value: source, markup: true },
+      ...companyFields(company),
     ];
     delivery = await services.notify.sendJson(form, { name: "callback", fields });
   }

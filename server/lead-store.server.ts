@@ -9,6 +9,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Party } from "~/lib/party";
 
 export interface NotifyField {
   key: string;
@@ -56,6 +57,8 @@ export interface OrderSummary {
   total: number;
   /** How the order is delivered and what that costs; missing in orders kept before it was chosen. */
   delivery?: { label: string; cost: number };
+  /** The buyer's company as DaData's register knows it from the ИНН, when it was found (the invoice's buyer). */
+  company?: Party;
 }
 
 /** What the retry and the metrics need of a lead, without its personal data. */

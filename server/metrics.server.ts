@@ -15,7 +15,7 @@ import { isWaiting, PENDING_GRACE_MS } from "./retry-schedule.server";
 export interface Metrics {
   registry: Registry;
   observeRequest(labels: { route: string; method: string; status: number }, seconds: number): void;
-  observeUpstream(upstream: "parts" | "notify", outcome: string, seconds: number): void;
+  observeUpstream(upstream: "parts" | "notify" | "dadata", outcome: string, seconds: number): void;
 }
 
 export interface MetricsSources {
@@ -38,13 +38,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   const upstreamCalls = new Counter({
     name: "upstream_requests_total",
-    help: "Requests to the parts API and the notify service by outcome (ok, http_error, timeout, network, too_big, invalid).",
+    help: "Requests to the parts API, the notify service and DaData's company register by outcome (ok, http_error, timeout, network, too_big, invalid).",
     labelNames: ["upstream", "outcome"],
     registers: [registry],
   });
   const upstreamLatency = new Histogram({
     name: "upstream_request_duration_seconds",
-    help: "Duration of requests to the parts API and the notify service.",
+    help: "Duration of requests to the parts API, the notify service and DaData's company register.",
     labelNames: ["upstream"],
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [registry],

@@ -7,7 +7,7 @@ import type { LeadRecord } from "./lead-store.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 
 let dataDir: string;
-let sent: { url: string; headers: Headers }[];
+let sent: { url: string; headers: Headers; body?: unknown }[];
 let answer: "ok" | "500" | "hang";
 
 function gateway(env: Record<string, string> = {}): NotifyGateway {
@@ -19,7 +19,7 @@ function gateway(env: Record<string, string> = {}): NotifyGateway {
     ...env,
   });
   const fakeFetch = (async (url: string, init: RequestInit) => {
-    sent.push({ url, headers: new Headers(init.headers) });
+    sent.push({ url, headers: new Headers(init.headers), body: init.body });
     if (answer === "hang") {
       return new Promise<Response>((_, reject) =>
         init.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
@@ -50,6 +50,40 @@ async function undelivered(notify: NotifyGateway): Promise<LeadRecord> {
 }
 
 describe("the notify gateway", () => {
+  it("escapes text as HTML once, when the lead is written, and re-sends it as written", async () => {
+    const notify = gateway();
+    answer = "500";
+    const fields = [
+      { key: "name", value: '<b>Тест</b> "Иванов" & сын' },
+      { key: "source", value: '<a href="https://faw.example/">Источник</a>', markup: true },
+    ];
+    const expected = [
+      { key: "name", value: '&lt;b&gt;Тест&lt;/b&gt; "Иванов" &amp; сын' },
+      { key: "source", value: '<a href="https://faw.example/">Источник</a>' },
+    ];
+    const result = await notify.sendJson("callback", { name: "callback", fields });
+    expect(JSON.parse(String(sent[0].body)).fields).toEqual(expected);
+    const stored = await notify.store.load(result.id);
+    expect(stored?.request).toEqual({ kind: "json", body: { name: "callback", fields: expected } });
+    answer = "ok";
+    await notify.retryPass({ mode: "all" });
+    await notify.retryPass({ mode: "all" });
+    expect(sent).toHaveLength(2);
+    expect(JSON.parse(String(sent[1].body)).fields).toEqual(expected);
+
+    const { id, dir } = await notify.store.reserve();
+    fs.writeFileSync(path.join(dir, "files", "0"), "a;b\n");
+    await notify.sendMultipart("parts-list", id, {
+      name: "parts-list",
+      fields: [{ key: "comment", value: "<script>alert(1)</script> & 'x'" }],
+      files: [],
+    });
+    const form = sent[2].body as FormData;
+    expect(form.getAll("fields[]").map((f) => JSON.parse(String(f)))).toEqual([
+      { key: "comment", value: "&lt;script&gt;alert(1)&lt;/script&gt; &amp; 'x'" },
+    ]);
+  });
+
   it("sends the lead's id as Idempotency-Key with JSON and with multipart", async () => {
     const notify = gateway();
     const json = await notify.sendJson("callback", BODY);

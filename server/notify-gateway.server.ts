@@ -10,6 +10,7 @@
  * same lead at the same time.
  */
 import fs from "node:fs";
+import { htmlSafeFields, type OutgoingField } from "~/lib/notify-text";
 import type { Config } from "./config.server";
 import {
   createLeadStore,
@@ -26,7 +27,7 @@ import {
 import { errorMessage, log } from "./log.server";
 import { isExpired, isWaiting, nextAttemptAt, PENDING_GRACE_MS, retryDelayMs } from "./retry-schedule.server";
 
-export type { NotifyField, NotifyRequest, StoredFile };
+export type { NotifyField, NotifyRequest, OutgoingField, StoredFile };
 
 export interface DeliveryResult {
   ok: boolean;
@@ -36,10 +37,14 @@ export interface DeliveryResult {
 
 export interface NotifyGateway {
   store: LeadStore;
-  /** Deliver a JSON notification (calls 2 and 4); an order's lines are kept beside it on disk. */
+  /**
+   * Deliver a JSON notification (calls 2 and 4); an order's lines are kept beside it on disk.
+   * Every value but the site's own markup is escaped as HTML text here, once, before the lead is
+   * written (app/lib/notify-text.ts): re-sends send what was written.
+   */
   sendJson(
     form: string,
-    body: { name: string; fields: NotifyField[] },
+    body: { name: string; fields: OutgoingField[] },
     /** `id`: the lead's id when the body names it already (an order's number); a new one otherwise. */
     extra?: { order?: OrderSummary; id?: string },
   ): Promise<DeliveryResult>;
@@ -47,7 +52,7 @@ export interface NotifyGateway {
   sendMultipart(
     form: string,
     id: string,
-    payload: { name: string; fields: NotifyField[]; files: StoredFile[] },
+    payload: { name: string; fields: OutgoingField[]; files: StoredFile[] },
   ): Promise<DeliveryResult>;
   /**
    * One pass over the leads on disk. `due` (the background retry): the leads whose next attempt
@@ -227,7 +232,7 @@ export function createNotifyGateway(
         form,
         createdAt: new Date().toISOString(),
         status: "pending",
-        request: { kind: "json", body },
+        request: { kind: "json", body: { name: body.name, fields: htmlSafeFields(body.fields) } },
         attempts: [],
         ...(extra.order ? { order: extra.order } : {}),
       });
@@ -238,7 +243,7 @@ export function createNotifyGateway(
         form,
         createdAt: new Date().toISOString(),
         status: "pending",
-        request: { kind: "multipart", ...payload },
+        request: { kind: "multipart", ...payload, fields: htmlSafeFields(payload.fields) },
         attempts: [],
       });
     },

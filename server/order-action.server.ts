@@ -5,7 +5,7 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
-import { CONSENT_TEXT_VERSION } from "~/lib/consent";
+import { consentTextVersion } from "~/lib/consent";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
 import { deliveryCost, deliveryCostText, deliveryLabel } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
@@ -13,10 +13,12 @@ import { orderNumber } from "~/lib/order-number";
 import { serializeCartCookie } from "~/lib/cookies";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
+import { companyFields } from "~/lib/party";
 import { phoneForSending } from "~/lib/phone";
 import { isSecure, lastOrderCookieHeader, readCart } from "./cookies.server";
 import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
-import { newLeadId, type NotifyField } from "./lead-store.server";
+import { newLeadId } from "./lead-store.server";
+import type { OutgoingField } from "./notify-gateway.server";
 
 const orderValidator = withZod(orderSchema);
 
@@ -54,14 +56,16 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     at: new Date().toISOString(),
     ip: context.clientIp,
     form: "order",
-    version: CONSENT_TEXT_VERSION,
+    version: consentTextVersion(services.companies.enabled),
   });
+  // The buyer's company from its ИНН, when the register knows it (never a condition of the order).
+  const company = await services.companies.findByInn(data.inn);
   // The id (a UUID) is the order number's source and the notify service's Idempotency-Key.
   const id = newLeadId();
   const goodsTotal = cartTotal(lines);
   const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
   const total = goodsTotal + shipping.cost;
-  const fields: NotifyField[] = [
+  const fields: OutgoingField[] = [
     { key: "name", value: data.name },
     { key: "phone", value: phoneForSending(data.phone) },
     { key: "inn", value: data.inn },
@@ -74,12 +78,14 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     { key: "comment", value: data.comment },
     { key: "total", value: formatRub(total) },
     { key: "order", value: orderNumber(id) },
+    ...companyFields(company),
   ];
   // The lines as ordered stay on disk with the order, for its success page.
   const order = {
     lines: lines.map(({ id, slug, name, article, price, amount }) => ({ id, slug, name, article, price, amount })),
     total,
     delivery: shipping,
+    ...(company ? { company } : {}),
   };
   const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });

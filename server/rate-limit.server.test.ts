@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { leadRateLimit } from "./rate-limit.server";
+import { companySuggestRateLimit, leadRateLimit } from "./rate-limit.server";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -49,5 +49,28 @@ describe("leadRateLimit", () => {
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await post());
     expect(answers.every((over) => !over)).toBe(true);
+  });
+});
+
+describe("companySuggestRateLimit", () => {
+  it("answers 429 with no suggestions once a visitor is over the limit", async () => {
+    const app = express();
+    app.get("/api/company-suggest", companySuggestRateLimit({ limit: 2 }), (_req, res) => {
+      res.json({ q: "246", items: [{ inn: "2465000001", name: "ООО «Ромашка»" }] });
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/company-suggest?q=246`;
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(url);
+      answers.push([res.status, ((await res.json()) as { items: unknown[] }).items.length]);
+    }
+    expect(answers).toEqual([
+      [200, 1],
+      [200, 1],
+      [429, 0],
+    ]);
   });
 });

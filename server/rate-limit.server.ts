@@ -41,3 +41,36 @@ export function leadRateLimit({
     validate: { xForwardedForHeader: false },
   });
 }
+
+/** Where the ИНН fields ask for companies (app/routes/api.company-suggest.ts). */
+export const COMPANY_SUGGEST_PATH = "/api/company-suggest";
+export const COMPANY_SUGGEST_WINDOW_MS = 60 * 1000;
+
+/**
+ * Company suggestions per visitor (COMPANY_SUGGEST_RATE_LIMIT a minute): each one is a paid call
+ * to DaData. One over the limit is answered here, 429 with no suggestions; the form goes on
+ * without them, as when the register is down.
+ */
+export function companySuggestRateLimit({
+  limit,
+  windowMs = COMPANY_SUGGEST_WINDOW_MS,
+}: {
+  limit: number;
+  windowMs?: number;
+}): RequestHandler {
+  if (limit <= 0) return (_req, _res, next) => next();
+  return rateLimit({
+    windowMs,
+    limit,
+    ipv6Subnet: 64,
+    standardHeaders: "draft-6",
+    legacyHeaders: false,
+    handler: (req, res) => {
+      res
+        .status(429)
+        .set("Cache-Control", "no-store")
+        .json({ q: typeof req.query.q === "string" ? req.query.q : "", items: [] });
+    },
+    validate: { xForwardedForHeader: false },
+  });
+}

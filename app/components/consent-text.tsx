@@ -1,5 +1,5 @@
 import { DESKS, LEGAL } from "~/content";
-import { CONSENT_TEXT_VERSION } from "~/lib/consent";
+import { consentTextVersion } from "~/lib/consent";
 
 /**
  * The consent to personal-data processing, a document of its own beside the policy (152-ФЗ as
@@ -7,14 +7,19 @@ import { CONSENT_TEXT_VERSION } from "~/lib/consent";
  * come from ~/content only.
  */
 
+/** The processor that looks ИНН up when the company register is on (DADATA_API_KEY). */
+export const DADATA_PROCESSOR = "ООО «Дадата»";
+
 export const WITHDRAWAL_SUBJECT = "Отзыв согласия на обработку персональных данных";
 export const withdrawalHref = `mailto:${DESKS.sales.email}?subject=${encodeURIComponent(WITHDRAWAL_SUBJECT)}`;
 
-export function ConsentText() {
+/** `companyLookup`: ИНН are looked up in DaData's register, which then processes them on the Operator's behalf. */
+export function ConsentText({ companyLookup = false }: { companyLookup?: boolean }) {
+  const version = consentTextVersion(companyLookup);
   return (
     <section className="legal" id="consent" aria-labelledby="consent-title">
       <h2 id="consent-title">Согласие на обработку персональных данных</h2>
-      <p className="legal__meta">Версия текста согласия: {CONSENT_TEXT_VERSION}</p>
+      <p className="legal__meta">Версия текста согласия: {version}</p>
 
       <p>
         Заполняя форму на сайте и отмечая в ней поле о согласии на обработку персональных данных, я свободно, своей
@@ -51,6 +56,12 @@ export function ConsentText() {
           <li>
             лицам, которые обрабатывают данные по поручению Оператора для работы его сервиса уведомлений и CRM-системы;
           </li>
+          {companyLookup ? (
+            <li>
+              {DADATA_PROCESSOR} — только ИНН, для поиска по нему организации или индивидуального предпринимателя в
+              сервисе DaData (по поручению Оператора);
+            </li>
+          ) : null}
           <li>
             лизинговым компаниям — только по моей просьбе и в объёме, необходимом для расчёта и оформления лизинга.
           </li>
@@ -80,7 +91,7 @@ export function ConsentText() {
         <p>
           Согласие даётся отметкой в отдельном поле формы на сайте. По умолчанию поле не отмечено; без отметки форма не
           отправляется. При отправке формы Оператор записывает дату и время, IP-адрес, форму, через которую дано
-          согласие, и версию текста согласия ({CONSENT_TEXT_VERSION}).
+          согласие, и версию текста согласия ({version}).
         </p>
         <p>
           Я подтверждаю, что ознакомлен(а) с Политикой обработки персональных данных Оператора и указываю достоверные

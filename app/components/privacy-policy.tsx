@@ -1,6 +1,6 @@
 import { DESKS, deskPhone, LEGAL, SALES_POINTS } from "~/content";
 import { CART_COOKIE_NAME, COOKIE_CONSENT_NAME } from "~/lib/cookies";
-import { WITHDRAWAL_SUBJECT, withdrawalHref } from "./consent-text";
+import { DADATA_PROCESSOR, WITHDRAWAL_SUBJECT, withdrawalHref } from "./consent-text";
 
 /**
  * The personal-data policy; the consent it refers to is a document of its own (consent-text.tsx).
@@ -39,7 +39,8 @@ function Phone() {
   return <a href={`tel:${deskPhone("sales").tel}`}>{deskPhone("sales").display}</a>;
 }
 
-export function PrivacyPolicy() {
+/** `companyLookup`: ИНН typed in the forms are looked up in DaData's register (DADATA_API_KEY is set). */
+export function PrivacyPolicy({ companyLookup = false }: { companyLookup?: boolean }) {
   return (
     <article className="legal">
       <p className="legal__meta">Редакция от {formatIsoDate(POLICY_VERSION)}</p>
@@ -154,6 +155,14 @@ export function PrivacyPolicy() {
             работу, обрабатывают данные по поручению оператора на основании договора (ч. 3 ст. 6 Закона) и обязаны
             соблюдать конфиденциальность и требования к защите данных.
           </li>
+          {companyLookup ? (
+            <li>
+              {DADATA_PROCESSOR} (сервис DaData) — ИНН, введённый в форме, по поручению оператора: чтобы найти по нему
+              организацию или индивидуального предпринимателя (название, КПП, адрес) и передать эти сведения вместе с
+              заявкой или заказом. ИНН индивидуального предпринимателя — его персональные данные. Другие данные формы
+              DaData не передаются.
+            </li>
+          ) : null}
           <li>
             Лизинговым компаниям — только по вашей просьбе и с вашего согласия, в объёме, необходимом для расчёта и
             оформления лизинга.

@@ -6,3 +6,11 @@ export const COOKIE_CONSENT_STORAGE_KEY = "cookieAccepted";
 
 /** The version of the consent text (on /privacy) recorded with every consent given through a form. */
 export const CONSENT_TEXT_VERSION = "2026-11-01";
+
+/**
+ * The consent text with DaData named as a processor (when the company register is on) is a text
+ * of its own: its version says so, and every consent records the text the visitor was shown.
+ */
+export function consentTextVersion(companyLookup: boolean): string {
+  return companyLookup ? `${CONSENT_TEXT_VERSION}-dadata` : CONSENT_TEXT_VERSION;
+}

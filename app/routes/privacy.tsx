@@ -3,6 +3,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ConsentText } from "~/components/consent-text";
 import { PrivacyPolicy } from "~/components/privacy-policy";
 import { pageMeta } from "~/lib/seo";
+import { useCompanyLookup } from "~/utils/use-company-lookup";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
@@ -13,12 +14,13 @@ export const meta: MetaFunction = () =>
   });
 
 export default function Privacy() {
+  const companyLookup = useCompanyLookup();
   return (
     <div className="container page page--narrow">
       <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Политика конфиденциальности" }]} />
       <h1>Политика конфиденциальности</h1>
-      <PrivacyPolicy />
-      <ConsentText />
+      <PrivacyPolicy companyLookup={companyLookup} />
+      <ConsentText companyLookup={companyLookup} />
     </div>
   );
 }

@@ -66,6 +66,9 @@ describe("information pages", () => {
     expect(text).toContain('id="consent"');
     expect(text).toContain('id="cookies"');
     expect(text).toContain("152-ФЗ");
+    // Without DADATA_API_KEY no ИНН leaves the site, so DaData is named nowhere.
+    expect(text).not.toContain("Дадата");
+    expect(text).not.toContain("DaData");
   });
 
   it("serves the dealer certificate PDF linked from the footer", async () => {

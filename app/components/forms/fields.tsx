@@ -1,9 +1,11 @@
 import { InputMask, type Track } from "@react-input/mask";
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import { useField } from "remix-validated-form";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { PHONE_MASK, phoneTyped } from "~/lib/phone";
+import { useCompanyLookup } from "~/utils/use-company-lookup";
+import { CompanyCombobox } from "./company-suggest";
 
 /**
  * The shared check runs on every change of a field (spec §5): its message appears or clears at
@@ -93,30 +95,39 @@ export function TextField({
   );
 }
 
-/** inn: digits only, typed or pasted. */
+/**
+ * inn: digits only, typed or pasted. With the company register on (DADATA_API_KEY), a combobox
+ * that offers companies by the digits typed (company-suggest.tsx).
+ */
 export function InnField({ formId }: { formId: string }) {
-  const { error, getInputProps } = useField("inn", { validationBehavior: BEHAVIOUR });
+  const { error, getInputProps, validate } = useField("inn", { validationBehavior: BEHAVIOUR });
+  const lookup = useCompanyLookup();
   const id = `${formId}-inn`;
+  const errorId = error ? `${id}-error` : undefined;
+  const input = {
+    ...getInputProps<InputHTMLAttributes<HTMLInputElement>>({
+      id,
+      inputMode: "numeric",
+      autoComplete: "off",
+      maxLength: 12,
+      pattern: "\\d{10}|\\d{12}",
+      onInput: (event: FormEvent<HTMLInputElement>) => {
+        const input = event.currentTarget;
+        const digits = input.value.replace(/\D/g, "");
+        if (digits !== input.value) input.value = digits;
+      },
+    }),
+    ...CHANGE_ONLY,
+    className: "field__input",
+    "aria-invalid": error ? true : undefined,
+  };
   return (
     <FieldShell id={id} label="ИНН организации" error={error}>
-      <input
-        {...getInputProps({
-          id,
-          inputMode: "numeric",
-          autoComplete: "off",
-          maxLength: 12,
-          pattern: "\\d{10}|\\d{12}",
-          onInput: (event) => {
-            const input = event.currentTarget;
-            const digits = input.value.replace(/\D/g, "");
-            if (digits !== input.value) input.value = digits;
-          },
-        })}
-        {...CHANGE_ONLY}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
+      {lookup ? (
+        <CompanyCombobox id={id} input={input} describedBy={errorId} onChosen={validate} />
+      ) : (
+        <input {...input} aria-describedby={errorId} />
+      )}
     </FieldShell>
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * A local stand-in for DaData's party register (suggest/party and findById/party): answers from a
+ * few companies the test gives it, records every request, and fails or hangs when told to.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeCompany {
+  inn: string;
+  kpp?: string;
+  name: string;
+  address: string;
+}
+
+export interface FakeDadata {
+  url: string;
+  /** ok: answers; fail: 500; hang: never answers. */
+  mode: "ok" | "fail" | "hang";
+  companies: FakeCompany[];
+  received: { method: string; authorization?: string; body: { query?: string; branch_type?: string } }[];
+  close(): Promise<void>;
+}
+
+function suggestion(company: FakeCompany) {
+  return {
+    value: company.name,
+    unrestricted_value: company.name,
+    data: {
+      inn: company.inn,
+      kpp: company.kpp ?? null,
+      ogrn: null,
+      type: company.inn.length === 12 ? "INDIVIDUAL" : "LEGAL",
+      name: { short_with_opf: company.name, full_with_opf: company.name.toUpperCase() },
+      address: { value: company.address },
+      state: { status: "ACTIVE" },
+    },
+  };
+}
+
+export async function startFakeDadata(companies: FakeCompany[]): Promise<FakeDadata> {
+  const state: FakeDadata = { url: "", mode: "ok", companies, received: [], close: async () => {} };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const match = /^\/suggestions\/api\/4_1\/rs\/(suggest|findById)\/party$/.exec(req.url ?? "");
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { query?: string; branch_type?: string };
+    state.received.push({ method: match?.[1] ?? req.url ?? "", authorization: req.headers.authorization, body });
+    if (state.mode === "hang") return;
+    if (!match || state.mode === "fail") {
+      res.writeHead(match ? 500 : 404).end();
+      return;
+    }
+    const query = String(body.query ?? "");
+    const found = state.companies.filter((c) => (match[1] === "findById" ? c.inn === query : c.inn.startsWith(query)));
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ suggestions: found.map(suggestion) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
