@@ -16,6 +16,7 @@ import express from "express";
 import onHeaders from "on-headers";
 import { ConfigError, getConfig, type Config } from "./config.server";
 import { createServices } from "./context.server";
+import { responseWritable } from "./feeds/body-stream.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
 import { ensureWritableDir } from "./data-dir.server";
@@ -188,6 +189,7 @@ app.all(
       nonce: res.locals.nonce as string,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "",
       overLeadLimit: res.locals.overLeadLimit === true,
+      responseWritable: responseWritable(res),
     }),
   }),
 );
