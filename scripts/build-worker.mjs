@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Part of `npm run build` (and `npm run dev`): bundles the catalogue worker
- * (server/catalogue-worker.server.ts) into build/catalogue-worker.js, beside the server bundle
- * that starts it. Remix's compiler makes one server file; a worker thread needs a file of its own.
+ * (server/catalogue-worker.server.ts) into build/catalogue-worker.js, and the price list's
+ * (server/feeds/price-list-worker.server.ts) into build/price-list-worker.js, beside the server
+ * bundle that starts them. Remix's compiler makes one server file; a worker thread needs a file of its own.
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -26,7 +27,27 @@ export async function buildCatalogueWorker(outfile = path.join(root, "build/cata
   return pathToFileURL(outfile);
 }
 
+/** The price list's worker (server/feeds/price-list-worker.server.ts), the same way. */
+export async function buildPriceListWorker(outfile = path.join(root, "build/price-list-worker.js")) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["server/feeds/price-list-worker.server.ts"],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    tsconfig: "tsconfig.json",
+    logLevel: "warning",
+    // Loaded from node_modules (a production dependency), where Node keeps quiet about the old
+    // Buffer() its dependencies call; bundled, it would warn at every start.
+    external: ["exceljs"],
+  });
+  return pathToFileURL(outfile);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const url = await buildCatalogueWorker();
-  console.log(`built ${path.relative(root, fileURLToPath(url))}`);
+  for (const url of [await buildCatalogueWorker(), await buildPriceListWorker()]) {
+    console.log(`built ${path.relative(root, fileURLToPath(url))}`);
+  }
 }

@@ -3,13 +3,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { DEALER, DESKS } from "~/content";
 import { chunkedBody } from "~server/feeds/body-stream.server";
 import { catalogueStamp, isNotModified, notModified, stampHeaders } from "~server/feeds/catalogue-stamp.server";
-import { priceListCache, priceListDate } from "~server/feeds/price-list.server";
+import { priceListDate } from "~server/feeds/price-list.server";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** 'Скачать прайс-лист': the catalogue as an Excel file, written once per catalogue version. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { parts, config } = context.services;
+  const { parts, config, priceList } = context.services;
   const snapshot = await parts.getCatalogue().catch(() => undefined);
   if (!snapshot) {
     throw new Response("The parts catalogue is unavailable; try again later.", {
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const stamp = catalogueStamp(snapshot, parts.current()?.fetchedAt);
   if (isNotModified(request, stamp)) return notModified(stamp);
   const desk = DESKS.parts;
-  const file = await priceListCache(config.dataDir).file(snapshot, stamp, {
+  const file = await priceList.file(snapshot, stamp, {
     shop: DEALER.name,
     siteUrl: config.SITE_URL,
     desk: { name: desk.name, phones: desk.phones.map((phone) => phone.display), email: desk.email },

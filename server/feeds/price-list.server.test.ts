@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import ExcelJS from "exceljs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEALER, DESKS } from "~/content";
 import type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { loader } from "~/routes/feeds.price-list[.]xlsx";
@@ -11,12 +11,17 @@ import { part, snapshotOf } from "../../test/catalogue-fixtures";
 import { parseConfig } from "../config.server";
 import { createServices } from "../context.server";
 import type { PartsGateway } from "../parts-gateway.server";
-import { PRICE_LIST_HEADER, PRICE_LIST_TITLE_ROWS, RUBLE_FORMAT } from "./price-list.server";
+import { priceListWorkerUrl } from "../../test/price-list-worker";
+import { createPriceListCache, PRICE_LIST_HEADER, PRICE_LIST_TITLE_ROWS, RUBLE_FORMAT } from "./price-list.server";
 
 const SITE = "https://faw.example";
 const URL_ = `${SITE}/feeds/price-list.xlsx`;
 
 let dataDir: string;
+let workerUrl: URL;
+beforeAll(async () => {
+  workerUrl = await priceListWorkerUrl();
+}, 60_000);
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "price-list-"));
 });
@@ -24,7 +29,13 @@ afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function contextWith(parts?: PartsGateway): AppLoadContext {
   const config = parseConfig({ DATA_DIR: dataDir, SITE_URL: SITE });
-  return { services: createServices(config, parts ? { parts } : {}), nonce: "", clientIp: "" } as AppLoadContext;
+  // The server's own cache, but with the worker bundled for the tests.
+  const priceList = createPriceListCache(path.join(dataDir, "price-list"), workerUrl);
+  return {
+    services: createServices(config, parts ? { parts, priceList } : { priceList }),
+    nonce: "",
+    clientIp: "",
+  } as AppLoadContext;
 }
 
 async function get(context: AppLoadContext, headers: Record<string, string> = {}) {
@@ -40,7 +51,8 @@ async function open(response: Response) {
 
 const cachedFiles = () => fs.readdirSync(path.join(dataDir, "price-list"));
 
-describe("the price list", () => {
+// Each test starts the worker, which loads exceljs: seconds on a busy machine.
+describe("the price list", { timeout: 30_000 }, () => {
   it("holds every part of the demo catalogue under the title rows and a frozen, filtered header", async () => {
     const context = contextWith();
     const response = await get(context);

@@ -1,29 +1,27 @@
 /**
- * The price list to download (/feeds/price-list.xlsx): one sheet of every part — article, name,
- * group, price, stock, link — under title rows with the date and the parts desk. Written with
- * exceljs' streaming writer to a file under DATA_DIR, once per catalogue version: the first
- * request after a new catalogue waits for it, the others are sent the file. At 100 000 parts the
- * file is a few megabytes and takes seconds to write, so it is neither kept in memory nor written
- * again per request.
+ * The price list to download (/feeds/price-list.xlsx), kept as a file under DATA_DIR and written
+ * once per catalogue version: the first request after a new catalogue waits for it, the others
+ * are sent the file. At 100 000 parts it is about 8 MB and takes seconds to write, so it is
+ * neither kept in memory nor written again per request. The writing is done by a worker thread
+ * (price-list-worker.server.ts), fed the rows a batch at a time, with the event loop free between
+ * batches.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import ExcelJS from "exceljs";
+import { Worker } from "node:worker_threads";
 import type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import type { CatalogueStamp } from "./catalogue-stamp.server";
+import type { PriceListRow, PriceListTitle } from "./price-list-sheet.server";
+import type { PriceListWorkerMessage, PriceListWorkerReply } from "./price-list-worker.server";
 
-export const PRICE_LIST_HEADER = ["Артикул", "Наименование", "Группа", "Цена, ₽", "Наличие", "Ссылка"] as const;
+export { PRICE_LIST_HEADER, PRICE_LIST_TITLE_ROWS, RUBLE_FORMAT } from "./price-list-sheet.server";
 
-/** Rows above the header: the title, the parts desk, the note on prices, an empty line. */
-export const PRICE_LIST_TITLE_ROWS = 4;
+/** Where `npm run build` puts the worker: beside build/index.js, which this module is bundled into. */
+export const PRICE_LIST_WORKER_URL = new URL("./price-list-worker.js", import.meta.url);
 
-/** Rubles with kopecks; a part without a price reads 'по запросу' (the cell still holds 0). */
-export const RUBLE_FORMAT = '#,##0.00 "₽";-#,##0.00 "₽";"по запросу"';
-/** Units in stock; none reads 'под заказ'. */
-const STOCK_FORMAT = '0 "ед.";-0 "ед.";"под заказ"';
-const ROWS_PER_TURN = 500;
+const ROWS_PER_BATCH = 2_000;
 
 export interface PriceListSheet {
   /** 'FAW Солонцы'. */
@@ -39,61 +37,54 @@ export function priceListDate(date: Date): string {
   return `${pad(local.getUTCDate())}.${pad(local.getUTCMonth() + 1)}.${local.getUTCFullYear()}`;
 }
 
-/** Writes the price list of `snapshot` to `file`, freeing the event loop every few hundred rows. */
+/** Writes the price list of `snapshot` to `file` in a worker started from `workerUrl`. */
 export async function writePriceList(
   snapshot: CatalogueSnapshot,
   date: Date,
   sheet: PriceListSheet,
   file: string,
+  workerUrl: URL,
 ): Promise<void> {
-  const out = fs.createWriteStream(file);
-  const closed = new Promise<void>((resolve, reject) => {
-    out.on("close", resolve);
-    out.on("error", reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = sheet.shop;
-  workbook.created = date;
-  const header = PRICE_LIST_TITLE_ROWS + 1;
-  const lastRow = header + snapshot.parts.length;
-  const worksheet = workbook.addWorksheet("Прайс-лист", {
-    views: [{ state: "frozen", ySplit: header, xSplit: 0, activeCell: `A${header + 1}` }],
-  });
-  worksheet.autoFilter = `A${header}:F${lastRow}`;
-  worksheet.columns = [
-    { width: 20 },
-    { width: 60 },
-    { width: 22 },
-    { width: 16, style: { numFmt: RUBLE_FORMAT } },
-    { width: 14, style: { numFmt: STOCK_FORMAT } },
-    { width: 50 },
-  ];
-  const { desk } = sheet;
-  worksheet.addRow([`Прайс-лист ${sheet.shop} на ${priceListDate(date)}`]).font = { bold: true, size: 14 };
-  worksheet.addRow([`${desk.name}: ${[...desk.phones, desk.email].join(", ")}`]);
-  worksheet.addRow([`Цены в рублях с учетом НДС. Каталог: ${sheet.siteUrl}/catalog/parts`]);
-  worksheet.addRow([]);
-  const head = worksheet.addRow([...PRICE_LIST_HEADER]);
-  head.font = { bold: true };
-  head.commit();
-  for (let i = 0; i < snapshot.parts.length; i++) {
-    const part = snapshot.parts[i];
-    const url = `${sheet.siteUrl}/catalog/parts/${encodeURIComponent(part.slug)}`;
-    worksheet
-      .addRow([
-        part.article,
-        part.fullName || part.name,
-        part.group,
-        part.price,
-        part.balance,
-        { text: url, hyperlink: url },
-      ])
-      .commit();
-    if ((i + 1) % ROWS_PER_TURN === 0) await nextTurn();
+  const { parts } = snapshot;
+  const title: PriceListTitle = { ...sheet, date: priceListDate(date), count: parts.length };
+  const worker = new Worker(workerUrl, { workerData: { file, title } });
+  let pending: { resolve: (reply: PriceListWorkerReply) => void; reject: (error: Error) => void } | undefined;
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    pending?.reject(failure);
+  };
+  worker.on("message", (reply: PriceListWorkerReply) => pending?.resolve(reply));
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`the price list worker stopped (exit ${code})`)));
+  const send = (message: PriceListWorkerMessage) =>
+    new Promise<PriceListWorkerReply>((resolve, reject) => {
+      if (failure) return reject(failure);
+      pending = { resolve, reject };
+      worker.postMessage(message);
+    }).then((reply) => {
+      if (reply.type === "error") throw new Error(`price list: ${reply.message}`);
+      return reply;
+    });
+  try {
+    for (let from = 0; from < parts.length; from += ROWS_PER_BATCH) {
+      const rows: PriceListRow[] = [];
+      for (const part of parts.slice(from, from + ROWS_PER_BATCH)) {
+        const url = `${sheet.siteUrl}/catalog/parts/${encodeURIComponent(part.slug)}`;
+        rows.push([part.article, part.fullName || part.name, part.group, part.price, part.balance, url]);
+      }
+      await send({ type: "rows", rows });
+      await nextTurn();
+    }
+    await send({ type: "end" });
+  } finally {
+    await worker.terminate();
   }
-  worksheet.commit();
-  await workbook.commit();
-  await closed;
+}
+
+export interface PriceListCache {
+  /** The path of the price list of `snapshot`, whose stamp is `stamp`. */
+  file(snapshot: CatalogueSnapshot, stamp: CatalogueStamp, sheet: PriceListSheet): Promise<string>;
 }
 
 /**
@@ -101,7 +92,7 @@ export async function writePriceList(
  * replaces it (older files are removed once the newer one is ready). A failed write is tried
  * again by the next request.
  */
-export function createPriceListCache(dir: string) {
+export function createPriceListCache(dir: string, workerUrl = PRICE_LIST_WORKER_URL): PriceListCache {
   let current: { etag: string; file: Promise<string> } | undefined;
 
   async function build(snapshot: CatalogueSnapshot, stamp: CatalogueStamp, sheet: PriceListSheet) {
@@ -110,7 +101,7 @@ export function createPriceListCache(dir: string) {
     const file = path.join(dir, name);
     const partial = path.join(dir, `.${randomUUID()}.partial`);
     try {
-      await writePriceList(snapshot, stamp.lastModified, sheet, partial);
+      await writePriceList(snapshot, stamp.lastModified, sheet, partial, workerUrl);
       await fs.promises.rename(partial, file);
     } catch (error) {
       await fs.promises.rm(partial, { force: true });
@@ -124,8 +115,7 @@ export function createPriceListCache(dir: string) {
   }
 
   return {
-    /** The path of the price list of `snapshot`, whose stamp is `stamp`. */
-    file(snapshot: CatalogueSnapshot, stamp: CatalogueStamp, sheet: PriceListSheet): Promise<string> {
+    file(snapshot, stamp, sheet) {
       if (current?.etag !== stamp.etag) {
         const entry = { etag: stamp.etag, file: build(snapshot, stamp, sheet) };
         entry.file.catch(() => {
@@ -136,14 +126,4 @@ export function createPriceListCache(dir: string) {
       return current.file;
     },
   };
-}
-
-const caches = new Map<string, ReturnType<typeof createPriceListCache>>();
-
-/** The process's cache of price lists under `dataDir`. */
-export function priceListCache(dataDir: string) {
-  const dir = path.join(dataDir, "price-list");
-  let cache = caches.get(dir);
-  if (!cache) caches.set(dir, (cache = createPriceListCache(dir)));
-  return cache;
 }
