@@ -22,6 +22,8 @@ export { PRICE_LIST_HEADER, PRICE_LIST_TITLE_ROWS, RUBLE_FORMAT } from "./price-
 export const PRICE_LIST_WORKER_URL = new URL("./price-list-worker.js", import.meta.url);
 
 const ROWS_PER_BATCH = 2_000;
+const WORKER_OLD_MB = 64;
+const WORKER_YOUNG_MB = 8;
 
 export interface PriceListSheet {
   /** 'FAW Солонцы'. */
@@ -47,7 +49,12 @@ export async function writePriceList(
 ): Promise<void> {
   const { parts } = snapshot;
   const title: PriceListTitle = { ...sheet, date: priceListDate(date), count: parts.length };
-  const worker = new Worker(workerUrl, { workerData: { file, title } });
+  // exceljs holds little (a row until it is written), but makes garbage fast: a small heap has it
+  // collected often rather than grown to hundreds of megabytes.
+  const worker = new Worker(workerUrl, {
+    workerData: { file, title },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+  });
   let pending: { resolve: (reply: PriceListWorkerReply) => void; reject: (error: Error) => void } | undefined;
   let failure: Error | undefined;
   const fail = (error: Error) => {
