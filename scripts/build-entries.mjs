@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * Part of `npm run build` (and `npm run dev`): bundles the server's two entries beside the one
+ * Part of `npm run build` (and `npm run dev`): bundles the server's other entries beside the one
  * Remix's compiler makes (build/index.js): the catalogue worker (server/catalogue-worker.server.ts)
- * into build/catalogue-worker.js, since a worker thread needs a file of its own, and
+ * into build/catalogue-worker.js and the price list's (server/feeds/price-list-worker.server.ts)
+ * into build/price-list-worker.js, since a worker thread needs a file of its own, and
  * `npm run leads:resend` (server/leads-resend.ts) into build/leads-resend.js. Each bundle holds its
- * dependencies' code; the image installs production dependencies only.
+ * dependencies' code but exceljs, a production dependency loaded from node_modules.
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -12,8 +13,9 @@ import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-async function bundle(entry, outfile) {
+async function bundle(entry, outfile, options = {}) {
   await build({
+    ...options,
     absWorkingDir: root,
     entryPoints: [entry],
     outfile,
@@ -32,12 +34,19 @@ export function buildCatalogueWorker(outfile = path.join(root, "build/catalogue-
   return bundle("server/catalogue-worker.server.ts", outfile);
 }
 
+/** The price list's worker, the same way. */
+export function buildPriceListWorker(outfile = path.join(root, "build/price-list-worker.js")) {
+  // Loaded from node_modules, where Node keeps quiet about the old Buffer() its dependencies call;
+  // bundled, it would warn at every start.
+  return bundle("server/feeds/price-list-worker.server.ts", outfile, { external: ["exceljs"] });
+}
+
 /** Bundle `npm run leads:resend` to `outfile`. */
 export function buildResendTool(outfile = path.join(root, "build/leads-resend.js")) {
   return bundle("server/leads-resend.ts", outfile);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const url of await Promise.all([buildCatalogueWorker(), buildResendTool()]))
+  for (const url of await Promise.all([buildCatalogueWorker(), buildPriceListWorker(), buildResendTool()]))
     console.log(`built ${path.relative(root, fileURLToPath(url))}`);
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Config } from "./config.server";
 import { loadCookieSecret } from "./cookie-secret.server";
 import { createConsentLog, type ConsentLog } from "./consent-log.server";
@@ -6,6 +7,7 @@ import { createLeadRetry, type LeadRetry } from "./lead-retry.server";
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
+import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
 
 /** The server's I/O clients, built once at start-up and handed to every loader and action. */
 export interface Services {
@@ -20,6 +22,8 @@ export interface Services {
   metrics: Metrics;
   /** Sign the server's own cookies (the last order). */
   cookieSecrets: string[];
+  /** The price list file of the current catalogue, under DATA_DIR/price-list. */
+  priceList: PriceListCache;
 }
 
 declare module "@remix-run/node" {
@@ -60,5 +64,6 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
       createDadataGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("dadata", outcome, s) }),
     metrics,
     cookieSecrets: overrides.cookieSecrets ?? [loadCookieSecret(config.dataDir)],
+    priceList: overrides.priceList ?? createPriceListCache(path.join(config.dataDir, "price-list")),
   };
 }

@@ -14,6 +14,7 @@ import express from "express";
 import onHeaders from "on-headers";
 import { bootOrExit, loadSettings } from "./boot.server";
 import { createServices } from "./context.server";
+import { responseWritable } from "./feeds/body-stream.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
 import { COMPANY_SUGGEST_PATH, companySuggestRateLimit, LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
@@ -133,6 +134,7 @@ app.all(
       nonce: res.locals.nonce as string,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "",
       overLeadLimit: res.locals.overLeadLimit === true,
+      responseWritable: responseWritable(res),
     }),
   }),
 );

@@ -56,6 +56,8 @@ export const WhatsAppIcon = (p: IconProps) =>
   );
 /** Telegram's paper plane. */
 export const TelegramIcon = (p: IconProps) => svg(<path d="m15 10-4 4 6 6 4-16-18 7 4 2 2 6 3-4" />, p);
+export const DownloadIcon = (p: IconProps) =>
+  svg(<path d="M12 3v12m-5-5 5 5 5-5M4 17v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />, p);
 export const MenuIcon = (p: IconProps) => svg(<path d="M3 6h18M3 12h18M3 18h18" />, p);
 export const CloseIcon = (p: IconProps) => svg(<path d="M18 6 6 18M6 6l12 12" />, p);
 export const ChevronDownIcon = (p: IconProps) => svg(<path d="m6 9 6 6 6-6" />, p);

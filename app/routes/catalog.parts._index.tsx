@@ -6,6 +6,7 @@ import { Pagination } from "~/components/pagination";
 import { PartRow, PartRowSkeletons, PartsTableHead, type PartRowData } from "~/components/part-row";
 import { PartsFilters, PartsSearch } from "~/components/parts-filters";
 import { DeskPhones } from "~/components/desk-phones";
+import { DownloadIcon } from "~/components/icons";
 import { DEALER, DESKS } from "~/content";
 import { parsePartsQuery, serializePartsQuery, type PartsQuery } from "~/lib/catalogue-query";
 import { runPartsQuery } from "~/lib/catalogue-search";
@@ -151,13 +152,20 @@ export default function PartsCatalogue() {
       <Breadcrumbs items={[{ name: "Главная", to: "/" }, { name: "Каталог", to: "/catalog" }, { name: "Запчасти" }]} />
       <div className="parts-head">
         <h1>Каталог запчастей</h1>
-        <ul className="parts-head__phones" aria-label="Телефоны отдела запчастей">
-          {DESKS.parts.phones.map((phone) => (
-            <li key={phone.tel}>
-              <span className="muted">{phone.label}:</span> <a href={`tel:${phone.tel}`}>{phone.display}</a>
-            </li>
-          ))}
-        </ul>
+        <div className="parts-head__aside">
+          <ul className="parts-head__phones" aria-label="Телефоны отдела запчастей">
+            {DESKS.parts.phones.map((phone) => (
+              <li key={phone.tel}>
+                <span className="muted">{phone.label}:</span> <a href={`tel:${phone.tel}`}>{phone.display}</a>
+              </li>
+            ))}
+          </ul>
+          {/* A file, not a page: the browser downloads it, with or without JavaScript. */}
+          <a className="parts-head__price-list" href="/feeds/price-list.xlsx" download>
+            <DownloadIcon size={18} />
+            Скачать прайс-лист
+          </a>
+        </div>
       </div>
 
       <PartsSearch query={query} />

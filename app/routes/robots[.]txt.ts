@@ -15,6 +15,8 @@ export function loader({ context }: LoaderFunctionArgs) {
     "Disallow: /form-success",
     "Disallow: /lead/",
     "Disallow: /api/",
+    // The Yandex feed and the price list are there to be fetched (Яндекс Товары reads the feed).
+    "Allow: /feeds/",
     "Allow: /",
     "Clean-param: modal",
     "Clean-param: sortBy /catalog/parts",

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { DEALER, LEGAL } from "~/content";
+import { chunkedBody } from "~server/feeds/body-stream.server";
+import { catalogueStamp, isNotModified, notModified, stampHeaders } from "~server/feeds/catalogue-stamp.server";
+import { ymlFeed } from "~server/feeds/yml-feed.server";
+
+/**
+ * The parts catalogue for Яндекс Товары and Директ's product campaigns (YML), streamed from the
+ * current snapshot; a repeat request for the same catalogue is answered 304.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { parts, config } = context.services;
+  const snapshot = await parts.getCatalogue().catch(() => undefined);
+  if (!snapshot) {
+    throw new Response("The parts catalogue is unavailable; try again later.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60", "Cache-Control": "no-store" },
+    });
+  }
+  const stamp = catalogueStamp(snapshot, parts.current()?.fetchedAt);
+  if (isNotModified(request, stamp)) return notModified(stamp);
+  const shop = { name: DEALER.name, company: LEGAL.name, siteUrl: config.SITE_URL, vendor: DEALER.brand };
+  const body = chunkedBody(ymlFeed(snapshot, shop, stamp.lastModified), {
+    signal: request.signal,
+    writable: context.responseWritable,
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", ...stampHeaders(stamp) },
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * The parts catalogue as a YML feed (Yandex Market Language), the format Яндекс Товары and Яндекс
+ * Директ's product campaigns read: the shop, its one currency, a category per parts group and an
+ * offer per part with a price. Written a few hundred offers at a time, straight from the snapshot:
+ * at 100 000 parts the feed is tens of megabytes, and only one chunk of it exists at a time.
+ */
+import type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
+import type { Part } from "~/lib/part";
+
+export interface YmlShop {
+  /** The shop's short name (`name`). */
+  name: string;
+  /** The legal name of the company behind it (`company`). */
+  company: string;
+  /** The site's origin, no trailing slash: `url`, and the base of every part link and picture. */
+  siteUrl: string;
+  /** The maker of every part (`vendor`). */
+  vendor: string;
+}
+
+/** About this many characters per chunk. */
+const CHUNK_CHARS = 64 * 1024;
+
+/** Characters XML 1.0 does not allow in a document at all, and unpaired surrogates (invalid UTF-8). */
+/* eslint-disable no-control-regex -- finding control characters is the point */
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const SPECIAL = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+/* eslint-enable no-control-regex */
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** `text` safe in an element or an attribute: the five special characters escaped, what XML forbids left out. */
+export function xmlText(text: string): string {
+  if (!SPECIAL.test(text)) return text;
+  return text.replace(NOT_XML, "").replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+}
+
+/** RFC 3339 with the dealer's zone (Krasnoyarsk, UTC+7 all year): '2026-11-27T12:04:00+07:00'. */
+export function ymlDate(date: Date): string {
+  const offsetMinutes = 7 * 60;
+  const local = new Date(date.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  return `${local}+07:00`;
+}
+
+/** A price as YML writes it: a plain decimal, kopecks when there are any. */
+export function ymlPrice(price: number): string {
+  return Number.isInteger(price) ? String(price) : price.toFixed(2);
+}
+
+/** Whether a part is offered: Yandex refuses an offer without a price. */
+export function isOffered(part: Part): boolean {
+  return part.price > 0;
+}
+
+/** An absolute http(s) URL of `path` on the site, or undefined when it cannot be one. */
+function absolute(path: string, siteUrl: string): string | undefined {
+  try {
+    const url = new URL(path, `${siteUrl}/`);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function offerXml(part: Part, categoryId: number, shop: YmlShop): string {
+  const lines = [
+    `<offer id="${xmlText(part.id)}" available="${part.balance > 0}">`,
+    `<url>${xmlText(`${shop.siteUrl}/catalog/parts/${encodeURIComponent(part.slug)}`)}</url>`,
+    `<price>${ymlPrice(part.price)}</price>`,
+    `<currencyId>RUR</currencyId>`,
+    `<categoryId>${categoryId}</categoryId>`,
+  ];
+  const picture = part.images[0] && absolute(part.images[0], shop.siteUrl);
+  if (picture) lines.push(`<picture>${xmlText(picture)}</picture>`);
+  lines.push(`<name>${xmlText(part.fullName || part.name)}</name>`, `<vendor>${xmlText(shop.vendor)}</vendor>`);
+  if (part.article) lines.push(`<vendorCode>${xmlText(part.article)}</vendorCode>`);
+  if (part.description) lines.push(`<description>${xmlText(part.description)}</description>`);
+  lines.push(`<count>${part.balance}</count>`, "</offer>");
+  return lines.join("");
+}
+
+/**
+ * The feed of `snapshot` in chunks of about 64 KB. The date is the catalogue's (when the parts API
+ * gave it). Categories are numbered from 1 in the snapshot's group order.
+ */
+export async function* ymlFeed(snapshot: CatalogueSnapshot, shop: YmlShop, date: Date): AsyncGenerator<string> {
+  const categoryIds = new Map(snapshot.groups.map((group, i) => [group, i + 1]));
+  const head = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<yml_catalog date="${ymlDate(date)}">`,
+    `<shop>`,
+    `<name>${xmlText(shop.name)}</name>`,
+    `<company>${xmlText(shop.company)}</company>`,
+    `<url>${xmlText(shop.siteUrl)}</url>`,
+    `<currencies><currency id="RUR" rate="1"/></currencies>`,
+    `<categories>`,
+    ...snapshot.groups.map((group, i) => `<category id="${i + 1}">${xmlText(group)}</category>`),
+    `</categories>`,
+    `<offers>`,
+  ];
+  let chunk = head.join("\n") + "\n";
+  for (const part of snapshot.parts) {
+    if (!isOffered(part)) continue;
+    chunk += offerXml(part, categoryIds.get(part.group) ?? 0, shop) + "\n";
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  yield chunk + `</offers>\n</shop>\n</yml_catalog>\n`;
+}
