@@ -22,7 +22,7 @@ import { ensureWritableDir } from "./data-dir.server";
 import { LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
-import { goLiveReport, openCount } from "./go-live.server";
+import { launchState } from "./go-live.server";
 import { CONTENT } from "~/content";
 import { parseDealerContent } from "~/content/schema";
 
@@ -48,8 +48,8 @@ try {
   process.exit(1);
 }
 // Read once: the content is built in and the environment does not change while the server runs.
-const launch = goLiveReport(process.env);
-const contentState = launch.demo.length > 0 ? "demo" : "real";
+const launch = launchState(process.env);
+const contentState = launch.content;
 try {
   ensureWritableDir(config.dataDir);
 } catch (error) {
@@ -199,13 +199,7 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
     dataDir: config.dataDir,
   });
-  if (config.NODE_ENV === "production" && (launch.demo.length > 0 || !config.NOTIFY_API_URL)) {
-    log.warn(
-      `not ready to go live: ${launch.demo.length} demo values, ${launch.disagreements.length} disagreements, ` +
-        `${launch.failures.length} failed settings; run npm run go-live`,
-      { open: openCount(launch) },
-    );
-  }
+  if (config.NODE_ENV === "production" && launch.warning) log.warn(launch.warning.message, { open: launch.warning.open });
   // `npm run dev` (remix dev) waits for this, then reloads the browser through <LiveReload>.
   if (build.mode === "development") void broadcastDevReady(build);
 });
