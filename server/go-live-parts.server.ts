@@ -50,7 +50,8 @@ export async function probePartsApi(
       return {
         ok: false,
         url,
-        reason: dropped > 0 ? `malformed: every part is malformed (${dropped} left out)` : "empty: the list has no parts",
+        reason:
+          dropped > 0 ? `malformed: every part is malformed (${dropped} left out)` : "empty: the list has no parts",
       };
     }
     return { ok: true, url, parts: catalogue.parts.length, groups: catalogue.groups.length, dropped };

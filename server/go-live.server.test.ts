@@ -129,13 +129,19 @@ describe("go-live parts API", () => {
     const hits = partsApi(() => HttpResponse.json(generateParts(5)));
     const { failures, report } = await partsReport({ ...READY, PARTS_API_URL: "" });
     expect(hits.count).toBe(0);
-    expect(failures).toEqual([expect.stringMatching(/^PARTS_API_URL not set: the parts catalogue is the embedded demo/)]);
+    expect(failures).toEqual([
+      expect.stringMatching(/^PARTS_API_URL not set: the parts catalogue is the embedded demo/),
+    ]);
     expect(report.failures).toHaveLength(1);
   });
 
   it.each([
     ["unreachable", () => HttpResponse.error(), /^PARTS_API_URL: GET \S+\/parts unreachable: /],
-    ["not 200", () => new HttpResponse("down", { status: 503 }), /^PARTS_API_URL: GET \S+\/parts answered HTTP 503, not 200$/],
+    [
+      "not 200",
+      () => new HttpResponse("down", { status: 503 }),
+      /^PARTS_API_URL: GET \S+\/parts answered HTTP 503, not 200$/,
+    ],
     ["not JSON", () => new HttpResponse("<html>", { status: 200 }), /^PARTS_API_URL: GET \S+ malformed: .*JSON/],
     [
       "not a list of groups",

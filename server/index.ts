@@ -199,7 +199,8 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
     dataDir: config.dataDir,
   });
-  if (config.NODE_ENV === "production" && launch.warning) log.warn(launch.warning.message, { open: launch.warning.open });
+  if (config.NODE_ENV === "production" && launch.warning)
+    log.warn(launch.warning.message, { open: launch.warning.open });
   // `npm run dev` (remix dev) waits for this, then reloads the browser through <LiveReload>.
   if (build.mode === "development") void broadcastDevReady(build);
 });
