@@ -43,6 +43,8 @@ export interface ReplaceContext {
   dir: string;
   /** Another value for a number that the schema refused (the other direction). */
   downward?: boolean;
+  /** Every value of the demo: a replacement is none of them. */
+  taken?: ReadonlySet<unknown>;
 }
 
 /** A public file copied to /dealer/…/<other name>: the new path is served and names a file of its own. */
@@ -78,13 +80,19 @@ function replaceString(text: string, ctx: ReplaceContext): string {
 
 function replaceNumber(value: number, ctx: ReplaceContext): number {
   const sign = ctx.downward ? -1 : 1;
-  if (!Number.isInteger(value)) {
-    const decimals = (String(value).split(".")[1] ?? "").length;
-    return Number((value + sign * 0.0123).toFixed(Math.max(decimals, 4)));
+  const decimals = (String(value).split(".")[1] ?? "").length;
+  let step: number;
+  if (!Number.isInteger(value)) step = 0.0123;
+  else if (Math.abs(value) < 1000) step = 1;
+  else {
+    const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.abs(value))) - 2);
+    step = Math.max(unit, Math.round((Math.abs(value) * 0.07) / unit) * unit);
   }
-  if (Math.abs(value) < 1000) return value + sign;
-  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.abs(value))) - 2);
-  return value + sign * Math.max(step, Math.round((Math.abs(value) * 0.07) / step) * step);
+  // Never another demo value (one price moved onto another model's would still be the demo's).
+  let next = value;
+  do next = Number((next + sign * step).toFixed(Math.max(decimals, 4)));
+  while (ctx.taken?.has(next));
+  return next;
 }
 
 /**
@@ -100,7 +108,11 @@ export function replaceValue(value: unknown, schema: ZodTypeAny | undefined, ctx
       Object.entries(value).map(([key, item]) => [key, replaceValue(item, schemaChild(schema, key), ctx)]),
     );
   }
-  if (typeof value === "string") return replaceString(value, ctx);
+  if (typeof value === "string") {
+    const next = replaceString(value, ctx);
+    if (ctx.taken?.has(next)) throw new Error(`the replacement of ${JSON.stringify(value)} is another demo value`);
+    return next;
+  }
   if (typeof value === "number") return replaceNumber(value, ctx);
   if (typeof value === "boolean") return !value;
   return value;

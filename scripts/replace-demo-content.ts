@@ -157,9 +157,15 @@ export async function replaceDemoContent(dir: string): Promise<number> {
     pathToFileURL(path.join(dir, "app/content/schema.ts")).href
   )) as { dealerContentSchema: ZodTypeAny; parseDealerContent: (content: unknown) => unknown };
 
+  const taken = new Set<unknown>();
+  const collect = (node: unknown): void => {
+    if (typeof node === "object" && node !== null) Object.values(node).forEach(collect);
+    else taken.add(node);
+  };
+  values.forEach(({ value }) => collect(value));
   const write = async (downward: Set<number>) => {
     const replaced = values.map(({ key, value }, i) =>
-      replaceValue(value, schemaAt(dealerContentSchema, key), { dir, downward: downward.has(i) }),
+      replaceValue(value, schemaAt(dealerContentSchema, key), { dir, downward: downward.has(i), taken }),
     );
     const text = withoutUnused(
       edit(
