@@ -36,7 +36,7 @@ if (report.demo.length > 0) {
 out.push("");
 if (report.disagreements.length > 0) {
   out.push(`Figures that disagree (${report.disagreements.length}):`);
-  for (const text of report.disagreements) out.push(`  ${text}`);
+  for (const text of report.disagreements) out.push(`  FAIL ${text}`);
 } else out.push("Figures: the hero's savings, the models statistic and the leasing term agree");
 
 out.push("", "Launch settings:");

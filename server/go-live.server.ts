@@ -86,7 +86,10 @@ function lineOf(lines: string[], key: string, value: unknown): number | undefine
   return pos + 1;
 }
 
-/** Figures the site claims twice: the hero's savings against the badges, the models statistic against the catalogue. */
+/**
+ * Figures the site claims twice: the hero's savings against the badges, the models statistic
+ * against the catalogue, the leasing term in months against its years.
+ */
 export function disagreements(figures: GoLiveFigures): string[] {
   const found: string[] = [];
   const [largestType, largest] = Object.entries(figures.truckSavings).reduce((a, b) => (b[1] > a[1] ? b : a));

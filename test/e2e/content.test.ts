@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deskPhone, LEASING, TRUCK_SAVINGS } from "~/content";
 import { TRUCK_SLUGS } from "~/data/truck-slugs";
 import { generateParts } from "~server/demo-catalogue.server";
-import { goLiveReport } from "~server/go-live.server";
+import { disagreements, goLiveReport, siteFigures } from "~server/go-live.server";
 import { demoFacts } from "../demo-facts";
 import { builtServerEnv, firstLink, freePort, waitForHealthz } from "../server-process";
 
@@ -32,6 +32,13 @@ const NEW =
 /** What this checkout's content shows now: the copy must show none of it. */
 const REPORT = goLiveReport({});
 const FACTS = demoFacts();
+/** The copy's leasing term, in months and in years, made to disagree (and unlike this checkout's). */
+const TERM = LEASING.termYears === 4 ? { months: 35, years: 3 } : { months: 47, years: 4 };
+const COPY_DISAGREEMENTS = disagreements({
+  ...siteFigures(),
+  leasingTermMonths: TERM.months,
+  leasingTermYears: TERM.years,
+});
 
 /** The sources a build reads; node_modules and public's files are linked, public/build is the copy's own. */
 function copyProject(): string {
@@ -109,9 +116,15 @@ describe("the dealer's content, every demo value replaced", () => {
         encoding: "utf8",
       }),
     ) as { display: string };
-    editContent(dir, (source) =>
-      replaceOnce(source, new RegExp(`"${replaced.display.replace(/[()+]/g, "\\$&")}"`), `"${NEW.display}"`),
-    );
+    editContent(dir, (source) => {
+      const phone = new RegExp(`"${replaced.display.replace(/[()+]/g, "\\$&")}"`);
+      const out = replaceOnce(source, phone, `"${NEW.display}"`);
+      return replaceOnce(
+        replaceOnce(out, /termMonths: \d+/, `termMonths: ${TERM.months}`),
+        /termYears: \d+/,
+        `termYears: ${TERM.years}`,
+      );
+    });
     execFileSync(process.execPath, [TSX, "scripts/check-content.ts"], { cwd: dir, env });
     execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
       cwd: dir,
@@ -184,6 +197,24 @@ describe("the dealer's content, every demo value replaced", () => {
     expect((await fetch(url + picture)).status).toBe(200);
   });
 
+  it("states the leasing term in the places go-live names: months in /leasing's intro and the home's card, years elsewhere", async () => {
+    // React separates adjacent text with empty comments.
+    const text = async (pathname: string) => (await page(pathname)).replace(/<!-- -->/g, "");
+    const [home, leasing] = [await text("/"), await text("/leasing")];
+    expect(COPY_DISAGREEMENTS.find((line) => line.startsWith("leasing.termMonths:"))).toContain(
+      "/leasing's intro and the home page's leasing card",
+    );
+    expect(home).toContain(`срок до ${TERM.months} месяцев`);
+    expect(between(leasing, '<p class="lead">', "</p>")).toContain(`на срок до ${TERM.months} месяцев`);
+    // /leasing's FAQ, its terms and description, and the calculator's range.
+    expect(leasing).toContain(`До ${TERM.years} лет (до ${TERM.years * 12} месяцев)`);
+    expect(between(leasing, 'aria-labelledby="terms-title"', "</section>")).toContain(`до ${TERM.years} лет`);
+    expect(leasing).toMatch(new RegExp(`<meta name="description" content="[^"]*срок до ${TERM.years} лет`));
+    expect(leasing).toContain(`от ${LEASING.minTermMonths} до ${TERM.years * 12} месяцев`);
+    for (const html of [home, leasing])
+      expect(html).not.toMatch(new RegExp(`до ${LEASING.termMonths} месяцев|до ${LEASING.termYears} лет`));
+  });
+
   it("leaves the old number nowhere in the build", () => {
     const files = [...filesUnder(path.join(dir, "build")), ...filesUnder(path.join(dir, "public/build"))];
     expect(files.length).toBeGreaterThan(20);
@@ -199,7 +230,7 @@ describe("the dealer's content, every demo value replaced", () => {
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok", content: "demo" });
     const warning = output.split("\n").find((line) => line.includes('"level":"warn"'));
     expect(JSON.parse(warning ?? "{}").msg).toBe(
-      `not ready to go live: 0 demo values and the demo parts catalogue, ${REPORT.disagreements.length} disagreements, ` +
+      `not ready to go live: 0 demo values and the demo parts catalogue, ${COPY_DISAGREEMENTS.length} disagreements, ` +
         "2 failed settings; run npm run go-live",
     );
   });
@@ -210,7 +241,7 @@ describe("the dealer's content, every demo value replaced", () => {
     for (const item of REPORT.demo)
       expect(out).toMatch(new RegExp(`^ +${item.key.replace(/[.]/g, "\\.")} +line \\d+ `, "m"));
     if (REPORT.demo.length === 0) expect(out).toContain(`Demo values: none left in ${CONTENT_FILE}`);
-    for (const text of REPORT.disagreements) expect(out).toContain(text);
+    for (const text of REPORT.disagreements) expect(out).toContain(`FAIL ${text}`);
     expect(out).toContain("FAIL PARTS_API_URL not set: the parts catalogue is the embedded demo");
     expect(out).toContain("FAIL NOTIFY_API_URL and NOTIFY_API_KEY not set");
     expect(out).toContain("FAIL SITE_URL not set");
@@ -224,7 +255,7 @@ describe("the dealer's content, every demo value replaced", () => {
     };
     const before = await goLive(dir, settings);
     expect(before.out).toContain(`Demo values: none left in ${CONTENT_FILE}`);
-    for (const text of REPORT.disagreements) expect(before.out).toContain(text);
+    for (const text of COPY_DISAGREEMENTS) expect(before.out).toContain(`FAIL ${text}`);
     expect(before.out).toContain("FAIL PARTS_API_URL not set");
     expect(before.code).toBe(1);
 
@@ -232,7 +263,7 @@ describe("the dealer's content, every demo value replaced", () => {
     editContent(dir, (source) => {
       let out = replaceOnce(source, /heroSavings: [\d_]+/, `heroSavings: ${Math.max(...Object.values(TRUCK_SAVINGS))}`);
       out = replaceOnce(out, /(models: \{ value: )"\d+"/, `$1"${TRUCK_SLUGS.length}"`);
-      return replaceOnce(out, /termMonths: \d+/, `termMonths: ${LEASING.termYears * 12}`);
+      return replaceOnce(out, /termMonths: \d+/, `termMonths: ${TERM.years * 12}`);
     });
     const body = JSON.stringify(generateParts(30));
     const partsApi = http.createServer((req, res) => {
