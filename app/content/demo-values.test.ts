@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { demoFacts, type DemoFact } from "../../test/demo-facts";
 
-/** The test sources: every *.test.ts(x) under app/ and server/, everything under test/. */
+/** The test sources: every *.test.ts(x) under app/, server/ and scripts/, everything under test/. */
 function testFiles(): string[] {
   const under = (dir: string, keep: (file: string) => boolean) =>
     fs
@@ -19,6 +19,7 @@ function testFiles(): string[] {
   return [
     ...under("app", (file) => /\.test\.tsx?$/.test(file)),
     ...under("server", (file) => /\.test\.ts$/.test(file)),
+    ...under("scripts", (file) => /\.test\.ts$/.test(file)),
     ...under("test", (file) => /\.(ts|tsx|js|mjs|json)$/.test(file)),
   ];
 }
