@@ -18,7 +18,7 @@ export default defineConfig({
           // Both cores (the default leaves one free).
           maxWorkers: 2,
           environment: "node",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["test/setup-unit.ts"],
         },
       },

@@ -1,51 +1,278 @@
 import fs from "node:fs";
-import { describe, expect, it } from "vitest";
+import { delay, http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
 import { DEMO_ENTRIES } from "~/content";
-import { CONTENT_FILE, demoItems, disagreements, goLiveReport, openCount, settings } from "./go-live.server";
+import { demo, unwrapDemo } from "~/content/demo";
+import { generateParts } from "./demo-catalogue.server";
+import {
+  checkGoLive,
+  CONTENT_FILE,
+  demoItems,
+  disagreements,
+  goLiveReport,
+  launchState,
+  openCount,
+  settings,
+  siteFigures,
+  type GoLiveReport,
+} from "./go-live.server";
 
+/** Figures that agree; each test below breaks one. */
 const figures = {
   heroSavings: 800_000,
   truckSavings: { tyagach: 800_000, spectehnika: 0, samosval: 600_000 },
   modelsStat: "16",
   catalogueModels: 16,
+  leasingTermMonths: 60,
+  leasingTermYears: 5,
 };
 
-describe("go-live report", () => {
-  it("finds the demo's disagreements: the hero's savings under the largest badge, 15 models against 16", () => {
-    expect(disagreements({ ...figures, heroSavings: 400_000, modelsStat: "15" })).toEqual([
-      "home.heroSavings: the hero claims «Экономия до 400 000 ₽», but a truck card shows «Экономия 800 000 ₽» (truckSavings.tyagach)",
-      "home.stats.models: the statistics say 15 models, the catalogue lists 16",
-    ]);
+const API = "http://parts.test/api";
+const READY = {
+  PARTS_API_URL: API,
+  PARTS_TIMEOUT_MS: "300",
+  NOTIFY_API_URL: "https://notify.test",
+  NOTIFY_API_KEY: "key",
+  SITE_URL: "https://dealer.test",
+};
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function partsApi(respond: () => Response | Promise<Response>) {
+  const hits = { count: 0 };
+  server.use(
+    http.get(`${API}/parts`, () => {
+      hits.count++;
+      return respond();
+    }),
+  );
+  return hits;
+}
+
+/** The parts API's line of the report: failures and notes that name PARTS_API_URL. */
+async function partsReport(env: Record<string, string> = READY) {
+  const report = await checkGoLive(env);
+  const mine = (lines: string[]) => lines.filter((line) => line.startsWith("PARTS_API_URL"));
+  return { failures: mine(report.failures), notes: mine(report.notes), report };
+}
+
+describe("go-live figures", () => {
+  it("passes figures that agree", () => {
     expect(disagreements(figures)).toEqual([]);
   });
 
-  it("fails without the notify service or SITE_URL and only notes the optional settings", () => {
+  it("names the hero's savings under the largest badge", () => {
+    expect(disagreements({ ...figures, heroSavings: 400_000 })).toEqual([
+      "home.heroSavings: the hero claims «Экономия до 400 000 ₽», but a truck card shows «Экономия 800 000 ₽» (truckSavings.tyagach)",
+    ]);
+  });
+
+  it("names a models statistic the catalogue does not match", () => {
+    expect(disagreements({ ...figures, modelsStat: "15" })).toEqual([
+      "home.stats.models: the statistics say 15 models, the catalogue lists 16",
+    ]);
+  });
+
+  it("names the leasing term in months against the term in years, with the places that state each, in one line", () => {
+    expect(disagreements({ ...figures, leasingTermMonths: 59 })).toEqual([
+      "leasing.termMonths: /leasing's intro and the home page's leasing card say «до 59 месяцев», " +
+        "but /leasing's FAQ, its terms and description, and the calculator's range say «до 5 лет» " +
+        "(60 months, leasing.termYears)",
+    ]);
+    expect(disagreements({ ...figures, leasingTermMonths: 36, leasingTermYears: 3 })).toEqual([]);
+    expect(disagreements({ ...figures, leasingTermMonths: 48 })[0]).toContain("«до 48 месяцев»");
+  });
+
+  it("reads the figures from the content", () => {
+    expect(goLiveReport({}).disagreements).toEqual(disagreements(siteFigures()));
+  });
+});
+
+describe("go-live settings", () => {
+  it("fails on the demo catalogue, without the notify service or SITE_URL, and only notes the optional settings", () => {
     const bare = settings({});
-    expect(bare.failures).toHaveLength(2);
-    expect(bare.failures[0]).toMatch(/^NOTIFY_API_URL and NOTIFY_API_KEY not set: leads and orders stay only on disk/);
-    expect(bare.failures[1]).toMatch(/^SITE_URL not set/);
+    expect(bare.failures).toHaveLength(3);
+    expect(bare.failures[0]).toMatch(/^PARTS_API_URL not set: the parts catalogue is the embedded demo/);
+    expect(bare.failures[1]).toMatch(/^NOTIFY_API_URL and NOTIFY_API_KEY not set: leads and orders stay only on disk/);
+    expect(bare.failures[2]).toMatch(/^SITE_URL not set/);
     expect(bare.notes.map((n) => n.split(" ")[0])).toEqual(["TRUST_PROXY", "YANDEX_MAPS_API_KEY", "YANDEX_METRICA_ID"]);
-    expect(settings({ NOTIFY_API_URL: "https://n.example", SITE_URL: "https://dealer.example" }).failures).toEqual([
+    expect(settings({ ...READY, NOTIFY_API_KEY: "" }).failures).toEqual([
       "NOTIFY_API_KEY not set: leads and orders stay only on disk (DATA_DIR/leads), nobody is notified",
     ]);
-    const ready = settings({ NOTIFY_API_URL: "https://n.example", NOTIFY_API_KEY: "k", SITE_URL: "https://d.example" });
-    expect(ready.failures).toEqual([]);
+    expect(settings({ ...READY, PARTS_API_URL: " " }).failures).toHaveLength(1);
+    expect(settings(READY).failures).toEqual([]);
+  });
+});
+
+describe("go-live parts API", () => {
+  it("asks GET {PARTS_API_URL}/parts once and notes the parts and groups", async () => {
+    const body = generateParts(40);
+    const hits = partsApi(() => HttpResponse.json(body));
+    const { failures, notes } = await partsReport({ ...READY, PARTS_API_URL: `${API}/` });
+    expect(hits.count).toBe(1);
+    expect(failures).toEqual([]);
+    expect(notes).toEqual([`PARTS_API_URL: GET ${API}/parts gave 40 parts in ${body.length} groups`]);
   });
 
-  it("lists each demo value with the line of the content file it sits on", () => {
-    const source = fs.readFileSync(CONTENT_FILE, "utf8");
-    const lines = source.split("\n");
-    const items = demoItems(DEMO_ENTRIES, source);
-    const phone = items.find((item) => item.key === "desks.service.phones.1")!;
-    expect(phone.shows).toBe("Запись на ТО: +7 (391) 200-00-03");
-    expect(lines[phone.line! - 1]).toContain("+7 (391) 200-00-03");
-    const point = items.find((item) => item.key === "salesPoints.1.address")!;
-    expect(lines.slice(point.line! - 1, point.line! + 5).join("\n")).toContain("ул. Заводская, 1");
-    for (const item of items) expect(item.line, item.key).toBeGreaterThan(0);
+  it("counts the malformed parts the server would leave out", async () => {
+    const [first, ...rest] = generateParts(20);
+    partsApi(() => HttpResponse.json([{ ...first, parts: [...first.parts, { id: "" }] }, ...rest]));
+    const { failures, notes } = await partsReport();
+    expect(failures).toEqual([]);
+    expect(notes[0]).toMatch(/gave 20 parts in \d+ groups, 1 malformed parts left out$/);
   });
 
-  it("counts what is open on the demo", () => {
+  it("does not ask when PARTS_API_URL is unset: the demo catalogue fails instead", async () => {
+    const hits = partsApi(() => HttpResponse.json(generateParts(5)));
+    const { failures, report } = await partsReport({ ...READY, PARTS_API_URL: "" });
+    expect(hits.count).toBe(0);
+    expect(failures).toEqual([
+      expect.stringMatching(/^PARTS_API_URL not set: the parts catalogue is the embedded demo/),
+    ]);
+    expect(report.failures).toHaveLength(1);
+  });
+
+  it.each([
+    ["unreachable", () => HttpResponse.error(), /^PARTS_API_URL: GET \S+\/parts unreachable: /],
+    [
+      "not 200",
+      () => new HttpResponse("down", { status: 503 }),
+      /^PARTS_API_URL: GET \S+\/parts answered HTTP 503, not 200$/,
+    ],
+    ["not JSON", () => new HttpResponse("<html>", { status: 200 }), /^PARTS_API_URL: GET \S+ malformed: .*JSON/],
+    [
+      "not a list of groups",
+      () => HttpResponse.json({ parts: [] }),
+      /malformed: parts API: expected a list of groups \{group, parts\}, got object/,
+    ],
+    [
+      "every part malformed",
+      () => HttpResponse.json([{ group: "Фильтры", parts: [{ id: "a" }, { name: "b" }] }]),
+      /malformed: every part is malformed \(2 left out\)$/,
+    ],
+    ["empty", () => HttpResponse.json([]), /^PARTS_API_URL: GET \S+\/parts empty: the list has no parts$/],
+    ["empty groups", () => HttpResponse.json([{ group: "Фильтры", parts: [] }]), /empty: the list has no parts$/],
+    [
+      "slower than PARTS_TIMEOUT_MS",
+      async () => {
+        await delay(2_000);
+        return HttpResponse.json(generateParts(5));
+      },
+      /^PARTS_API_URL: GET \S+\/parts no answer within 300 ms \(PARTS_TIMEOUT_MS\)$/,
+    ],
+  ])("fails when the parts API is %s, with the reason", async (_what, respond, reason) => {
+    partsApi(respond);
+    const { failures, notes } = await partsReport();
+    expect(notes).toEqual([]);
+    expect(failures).toEqual([expect.stringMatching(reason)]);
+  });
+
+  it("fails on a body over PARTS_MAX_BYTES, as the server refuses it", async () => {
+    partsApi(() => HttpResponse.json(generateParts(50)));
+    const { failures } = await partsReport({ ...READY, PARTS_MAX_BYTES: "2048" });
+    expect(failures).toEqual([expect.stringMatching(/too big: .*PARTS_MAX_BYTES/)]);
+  });
+
+  it("fails on an invalid PARTS_TIMEOUT_MS with the server's own message", async () => {
+    const { report } = await partsReport({ ...READY, PARTS_TIMEOUT_MS: "soon" });
+    expect(report.failures).toEqual([expect.stringMatching(/^Invalid environment variable PARTS_TIMEOUT_MS/)]);
+  });
+
+  it("leaves nothing open in the settings when everything is set and the parts API answers", async () => {
+    partsApi(() => HttpResponse.json(generateParts(10)));
+    const report = await checkGoLive(READY);
+    expect(report.failures).toEqual([]);
+    expect(openCount(report)).toBe(DEMO_ENTRIES.length + report.disagreements.length);
+  });
+});
+
+describe("the running server's launch state", () => {
+  const clean: GoLiveReport = { demo: [], disagreements: [], failures: [], notes: [] };
+
+  it("is real only with no demo value left and a parts API set", () => {
+    expect(launchState(READY, clean)).toEqual({ content: "real" });
+    expect(launchState(READY, { ...clean, demo: [{ key: "legal.inn", shows: "0" }] }).content).toBe("demo");
+  });
+
+  it("counts the embedded demo catalogue as demo even when every demo value is replaced", () => {
+    const env = { ...READY, PARTS_API_URL: "" };
+    const state = launchState(env, { ...clean, ...settings(env) });
+    expect(state.content).toBe("demo");
+    expect(state.warning).toEqual({
+      message:
+        "not ready to go live: 0 demo values and the demo parts catalogue, 0 disagreements, 1 failed settings; run npm run go-live",
+      open: 1,
+    });
+  });
+
+  it("warns with the counts of the content as it is", () => {
     const report = goLiveReport({});
-    expect(openCount(report)).toBe(report.demo.length + 2 + 2);
+    const { warning } = launchState({}, report);
+    expect(warning?.open).toBe(openCount(report));
+    expect(warning?.message).toBe(
+      `not ready to go live: ${report.demo.length} demo values and the demo parts catalogue, ` +
+        `${report.disagreements.length} disagreements, 3 failed settings; run npm run go-live`,
+    );
+  });
+});
+
+describe("go-live demo values", () => {
+  it("lists each demo value with the line it sits on, by key and index", () => {
+    const source = [
+      "export const CONTENT = {",
+      "  desks: {",
+      "    sales: {",
+      '      phones: [demo({ label: "Продажи", display: "+7 (900) 111-22-33" })],',
+      "    },",
+      "    service: {",
+      "      phones: [",
+      '        demo({ label: "Мойка", display: "+7 (900) 111-22-44" }),',
+      '        demo({ label: "Запись", display: "+7 (900) 111-22-55" }),',
+      "      ],",
+      "    },",
+      "  },",
+      "  points: [",
+      '    { id: "a", address: demo({ street: "ул. Первая, 7" }) },',
+      "    {",
+      '      id: "b",',
+      "      address: demo({",
+      '        street: "ул. Вторая, 9",',
+      "      }),",
+      "    },",
+      "  ],",
+      "};",
+    ].join("\n");
+    const tree = {
+      desks: {
+        sales: { phones: [demo({ label: "Продажи", display: "+7 (900) 111-22-33" })] },
+        service: {
+          phones: [
+            demo({ label: "Мойка", display: "+7 (900) 111-22-44" }),
+            demo({ label: "Запись", display: "+7 (900) 111-22-55" }),
+          ],
+        },
+      },
+      points: [
+        { id: "a", address: demo({ street: "ул. Первая, 7" }) },
+        { id: "b", address: demo({ street: "ул. Вторая, 9" }) },
+      ],
+    };
+    const items = demoItems(unwrapDemo(tree).demo, source);
+    expect(items).toEqual([
+      { key: "desks.sales.phones.0", shows: "Продажи: +7 (900) 111-22-33", line: 4 },
+      { key: "desks.service.phones.0", shows: "Мойка: +7 (900) 111-22-44", line: 8 },
+      { key: "desks.service.phones.1", shows: "Запись: +7 (900) 111-22-55", line: 9 },
+      { key: "points.0.address", shows: "ул. Первая, 7", line: 14 },
+      { key: "points.1.address", shows: "ул. Вторая, 9", line: 18 },
+    ]);
+  });
+
+  it("finds a line for every demo value of the content file", () => {
+    const items = demoItems(DEMO_ENTRIES, fs.readFileSync(CONTENT_FILE, "utf8"));
+    expect(items).toHaveLength(DEMO_ENTRIES.length);
+    for (const item of items) expect(item.line, item.key).toBeGreaterThan(0);
   });
 });

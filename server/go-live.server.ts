@@ -1,12 +1,14 @@
 /**
  * What stands between the demo and the dealer's own site: the demo values still in the content,
- * figures claimed in two places that disagree, and the launch settings. Read by
+ * figures claimed in two places that disagree, the launch settings and the parts catalogue (the
+ * embedded demo's invented parts, or a parts API that would leave the catalogue empty). Read by
  * `npm run go-live` (scripts/go-live.ts), the start-up warning and /healthz.
  */
-import { DEMO_ENTRIES, HERO_SAVINGS, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
+import { DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
 import { describeValue, type DemoEntry } from "~/content/demo";
 import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
+import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
 export const CONTENT_FILE = "app/content/dealer.ts";
 
@@ -29,7 +31,16 @@ export interface GoLiveFigures {
   truckSavings: Record<string, number>;
   modelsStat: string;
   catalogueModels: number;
+  /** leasing.termMonths and leasing.termYears. */
+  leasingTermMonths: number;
+  leasingTermYears: number;
 }
+
+/** Where the site states the leasing term, by the content key each place reads it from. */
+export const LEASING_TERM_PLACES = {
+  termMonths: "/leasing's intro and the home page's leasing card",
+  termYears: "/leasing's FAQ, its terms and description, and the calculator's range",
+} as const;
 
 /** The demo values of the content, with the line each sits on when the file's text is given. */
 export function demoItems(entries: readonly DemoEntry[], source?: string): DemoItem[] {
@@ -75,7 +86,10 @@ function lineOf(lines: string[], key: string, value: unknown): number | undefine
   return pos + 1;
 }
 
-/** Figures the site claims twice: the hero's savings against the badges, the models statistic against the catalogue. */
+/**
+ * Figures the site claims twice: the hero's savings against the badges, the models statistic
+ * against the catalogue, the leasing term in months against its years.
+ */
 export function disagreements(figures: GoLiveFigures): string[] {
   const found: string[] = [];
   const [largestType, largest] = Object.entries(figures.truckSavings).reduce((a, b) => (b[1] > a[1] ? b : a));
@@ -90,6 +104,14 @@ export function disagreements(figures: GoLiveFigures): string[] {
       `home.stats.models: the statistics say ${figures.modelsStat} models, the catalogue lists ${figures.catalogueModels}`,
     );
   }
+  const yearsInMonths = figures.leasingTermYears * 12;
+  if (figures.leasingTermMonths !== yearsInMonths) {
+    found.push(
+      `leasing.termMonths: ${LEASING_TERM_PLACES.termMonths} say «до ${figures.leasingTermMonths} месяцев», ` +
+        `but ${LEASING_TERM_PLACES.termYears} say «до ${figures.leasingTermYears} лет» ` +
+        `(${yearsInMonths} months, leasing.termYears)`,
+    );
+  }
   return found.map((text) => text.replace(/\u00a0/g, " "));
 }
 
@@ -98,6 +120,11 @@ export function settings(env: Record<string, string | undefined>): { failures: s
   const set = (name: string) => Boolean(env[name]?.trim());
   const failures: string[] = [];
   const notes: string[] = [];
+  if (!set("PARTS_API_URL")) {
+    failures.push(
+      "PARTS_API_URL not set: the parts catalogue is the embedded demo, invented parts with prices and stock that customers can order",
+    );
+  }
   if (!set("NOTIFY_API_URL") || !set("NOTIFY_API_KEY")) {
     const missing = ["NOTIFY_API_URL", "NOTIFY_API_KEY"].filter((name) => !set(name)).join(" and ");
     failures.push(`${missing} not set: leads and orders stay only on disk (DATA_DIR/leads), nobody is notified`);
@@ -129,6 +156,8 @@ export function siteFigures(): GoLiveFigures {
     truckSavings: TRUCK_SAVINGS,
     modelsStat: STATS_BY_KEY.models.value,
     catalogueModels: ALL_TRUCKS.length,
+    leasingTermMonths: LEASING.termMonths,
+    leasingTermYears: LEASING.termYears,
   };
 }
 
@@ -140,7 +169,57 @@ export function goLiveReport(env: Record<string, string | undefined>, source?: s
   };
 }
 
+/** The parts API's answer as a line of the report: a note with its size, or a failure with the reason. */
+export function partsLine(probe: PartsProbe): { failure?: string; note?: string } {
+  if (!probe.ok) return { failure: `PARTS_API_URL: GET ${probe.url} ${probe.reason}` };
+  const dropped = probe.dropped > 0 ? `, ${probe.dropped} malformed parts left out` : "";
+  return { note: `PARTS_API_URL: GET ${probe.url} gave ${probe.parts} parts in ${probe.groups} groups${dropped}` };
+}
+
+/** `npm run go-live`'s report: the one above, and the parts API asked once when it is set. */
+export async function checkGoLive(
+  env: Record<string, string | undefined>,
+  source?: string,
+  fetchFn?: typeof fetch,
+): Promise<GoLiveReport> {
+  const report = goLiveReport(env, source);
+  if (!env.PARTS_API_URL?.trim()) return report;
+  let line: { failure?: string; note?: string };
+  try {
+    line = partsLine(await probePartsApi(env, fetchFn));
+  } catch (error) {
+    line = { failure: (error as Error).message };
+  }
+  return {
+    ...report,
+    failures: line.failure ? [line.failure, ...report.failures] : report.failures,
+    notes: line.note ? [line.note, ...report.notes] : report.notes,
+  };
+}
+
 /** Anything that keeps `npm run go-live` from passing. */
 export function openCount(report: GoLiveReport): number {
   return report.demo.length + report.disagreements.length + report.failures.length;
+}
+
+export interface LaunchState {
+  /** /healthz's `content`: "demo" while a demo value is left or the catalogue is the embedded demo. */
+  content: "demo" | "real";
+  /** The start-up warning of a production server, when anything is open. */
+  warning?: { message: string; open: number };
+}
+
+/** What a running server says of its launch, read once at start (the parts API is not asked here). */
+export function launchState(
+  env: Record<string, string | undefined>,
+  report: GoLiveReport = goLiveReport(env),
+): LaunchState {
+  const demoCatalogue = !env.PARTS_API_URL?.trim();
+  const content = report.demo.length > 0 || demoCatalogue ? "demo" : "real";
+  const open = openCount(report);
+  if (open === 0) return { content };
+  const message =
+    `not ready to go live: ${report.demo.length} demo values${demoCatalogue ? " and the demo parts catalogue" : ""}, ` +
+    `${report.disagreements.length} disagreements, ${report.failures.length} failed settings; run npm run go-live`;
+  return { content, warning: { message, open } };
 }

@@ -20,7 +20,7 @@ import { metricsHandler, routeLabeler } from "./metrics.server";
 import { COMPANY_SUGGEST_PATH, companySuggestRateLimit, LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
-import { goLiveReport, openCount } from "./go-live.server";
+import { launchState } from "./go-live.server";
 
 // A missing built file (the catalogue worker) fails here too: one line, not a stack.
 const { config, services } = await bootOrExit(() => {
@@ -28,8 +28,8 @@ const { config, services } = await bootOrExit(() => {
   return { config, services: createServices(config) };
 });
 // Read once: the content is built in and the environment does not change while the server runs.
-const launch = goLiveReport(process.env);
-const contentState = launch.demo.length > 0 ? "demo" : "real";
+const launch = launchState(process.env);
+const contentState = launch.content;
 
 const app = express();
 app.disable("x-powered-by");
@@ -147,13 +147,8 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     companies: config.DADATA_API_KEY ? "dadata" : "off",
     dataDir: config.dataDir,
   });
-  if (config.NODE_ENV === "production" && (launch.demo.length > 0 || !config.NOTIFY_API_URL)) {
-    log.warn(
-      `not ready to go live: ${launch.demo.length} demo values, ${launch.disagreements.length} disagreements, ` +
-        `${launch.failures.length} failed settings; run npm run go-live`,
-      { open: openCount(launch) },
-    );
-  }
+  if (config.NODE_ENV === "production" && launch.warning)
+    log.warn(launch.warning.message, { open: launch.warning.open });
   // `npm run dev` (remix dev) waits for this, then reloads the browser through <LiveReload>.
   if (build.mode === "development") void broadcastDevReady(build);
 });

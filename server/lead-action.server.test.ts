@@ -5,6 +5,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LEASING } from "~/content";
+import { formatRubWhole } from "~/lib/format";
+import { estimateLeasing } from "~/lib/leasing";
 import { FORM_ERROR, MESSAGES } from "~/lib/lead-schemas";
 import { parseConfig } from "./config.server";
 import { createServices } from "./context.server";
@@ -139,15 +142,18 @@ describe("callback, price and leasing leads", () => {
   it("adds a leasing lead's calculation to its comment, worked out again, with exactly the spec's fields", async () => {
     const calc = { price: "3500000", advance: "15.5", term: "24" };
     await handleLeadAction(post("https://faw.example/lead/leasing", { ...lead, ...calc }), context, "leasing");
-    // 3 500 000 ₽ less 15,5 % (542 500 ₽) over 24 months at 20 % a year: 150 524 ₽ a month.
+    // 3 500 000 ₽ less 15,5 % over 24 months at the dealer's rate (app/lib/leasing.test.ts checks the sum).
+    const { monthlyPayment } = estimateLeasing(
+      { price: 3_500_000, advancePercent: 15.5, termMonths: 24 },
+      LEASING.annualRatePercent,
+    );
     expect((captured[0].json as { fields: unknown[] }).fields).toEqual([
       { key: "name", value: "Иванов Иван" },
       { key: "phone", value: "+7(912)345-67-89" },
       { key: "inn", value: "2465123456" },
       {
         key: "comment",
-        value:
-          "Нужен расчёт\nСтоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽",
+        value: `Нужен расчёт\nСтоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ ${formatRubWhole(monthlyPayment)}`,
       },
       { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
     ]);
@@ -172,7 +178,7 @@ describe("callback, price and leasing leads", () => {
         (c) => (c.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "comment")?.value,
       );
     expect(comments).toEqual([
-      "Стоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽",
+      `Стоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ ${formatRubWhole(monthlyPayment)}`,
       "Нужен расчёт",
       "Нужен расчёт",
       "Нужен расчёт",

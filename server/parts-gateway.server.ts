@@ -75,7 +75,7 @@ function overCap(limit: number, bytes: string): OverCapError {
  * from malloc's heap, which kept much of them after they were freed). The deadline is enforced
  * here too: not every fetch (msw, some polyfills) aborts a body already streaming.
  */
-async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<ReadBody> {
+export async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<ReadBody> {
   const declared = Number(response.headers.get("content-length"));
   if (declared > limit) {
     void response.body?.cancel().catch(() => {});
@@ -109,7 +109,7 @@ async function readBody(response: Response, limit: number, signal: AbortSignal):
   return { bytes, hash: hash.digest("hex") };
 }
 
-function outcomeOf(error: unknown, status: number | undefined): PartsOutcome {
+export function outcomeOf(error: unknown, status: number | undefined): PartsOutcome {
   if (error instanceof OverCapError) return "too_big";
   if (status !== undefined && (status < 200 || status > 299)) return "http_error";
   if (errorMessage(error) === "timeout") return "timeout";

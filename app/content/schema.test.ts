@@ -49,7 +49,7 @@ describe("dealer content schema", () => {
   });
 
   it("names a misspelt key instead of ignoring it", () => {
-    const content = changed("desks.sales.whatsap", "https://wa.me/79130000001");
+    const content = changed("desks.sales.whatsap", "https://wa.me/79137654321");
     expect(errorOf(content)).toMatch(
       /at desks\.sales in app\/content\/dealer\.ts: Unrecognized key\(s\) in object: 'whatsap'/,
     );

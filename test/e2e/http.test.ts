@@ -188,7 +188,7 @@ describe("headers of files a page loads", () => {
     const html = await (await fetch(`${server.url}/catalog/trucks`)).text();
     const script = /\/build\/[^"]+\.js/.exec(html)![0];
     const style = /\/build\/[^"]+\.css/.exec(html)![0];
-    const picture = /\/images\/[^"]+\.webp/.exec(html)![0];
+    const picture = /src="(\/[^"]+\.webp)"/.exec(html)![1];
     for (const file of [script, style, picture, "/favicon-32.png"]) {
       const res = await fetch(server.url + file, { headers: { "Accept-Encoding": "br" } });
       expect(res.status, file).toBe(200);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { deskPhone } from "~/content";
 import { generateParts } from "~server/demo-catalogue.server";
 import type { FakeNotify } from "../fake-notify";
 import { fakeNotifyForFile, MODES, openPage, serverAndBrowser } from "./harness";
@@ -28,7 +29,10 @@ async function expectDeliveryRequest(dialog: Locator) {
     `Срок поставки: ${outOfStock.fullName}, артикул ${outOfStock.article || "-"}`,
   );
   await expect(
-    dialog.getByTestId("modal-aside").getByRole("link", { name: "+7 (391) 200-00-04" }).count(),
+    dialog
+      .getByTestId("modal-aside")
+      .getByRole("link", { name: deskPhone("parts").display })
+      .count(),
   ).resolves.toBe(1);
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { launchState } from "~server/go-live.server";
 import { firstLink } from "../server-process";
 import { blankPage, MODES, openPage, ready, serverAndBrowser } from "./harness";
 
@@ -11,15 +12,18 @@ describe("HTTP basics", () => {
     expect(await res.json()).toEqual({ status: "ok", content: "demo" });
   });
 
-  it("warns once at start that the demo content and the local lead sink are not ready to go live", () => {
+  it("warns once at start that the demo catalogue and the local lead sink are not ready to go live", () => {
     const warnings = suite.server
       .logs()
       .split("\n")
       .filter((line) => line.includes('"level":"warn"'));
     expect(warnings).toHaveLength(1);
-    expect(JSON.parse(warnings[0]).msg).toMatch(
-      /^not ready to go live: \d+ demo values, 2 disagreements, 1 failed settings; run npm run go-live$/,
+    const { msg } = JSON.parse(warnings[0]);
+    expect(msg).toMatch(
+      /^not ready to go live: \d+ demo values and the demo parts catalogue, \d+ disagreements, 2 failed settings; run npm run go-live$/,
     );
+    // The counts of this checkout's content, whatever the dealer has replaced so far.
+    expect(msg).toBe(launchState({ SITE_URL: suite.server.url }).warning?.message);
   });
 
   it.each([

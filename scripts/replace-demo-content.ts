@@ -1,0 +1,216 @@
+/**
+ * `npx tsx scripts/replace-demo-content.ts <dir>`: in a copy of the project at <dir>, does what
+ * the dealer does before going live — every value wrapped in demo( ) in app/content/dealer.ts is
+ * replaced by another valid one (scripts/demo-replacement.ts: by its type and shape, whatever its
+ * key) and the demo( ) around it removed; files the new values name are copied under
+ * <dir>/public/dealer/. The file is then formatted and checked like the build checks it. Run the
+ * suite in <dir> afterwards: a test that repeated a demo value fails there.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import prettier from "prettier";
+import ts from "typescript";
+import type { ZodTypeAny } from "zod";
+import { schemaAt } from "../app/content/schema-path";
+import { replaceValue } from "./demo-replacement";
+
+const CONTENT_FILE = "app/content/dealer.ts";
+const EXPORT = "DEALER_CONTENT";
+
+interface Probe {
+  __probe: number;
+  value: unknown;
+}
+
+const isProbe = (node: unknown): node is Probe => typeof node === "object" && node !== null && "__probe" in node;
+
+/** The outermost demo( ) calls of the file, in order. */
+function demoCalls(file: ts.SourceFile): ts.CallExpression[] {
+  const calls: ts.CallExpression[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "demo") {
+      calls.push(node);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return calls;
+}
+
+/** Text edits applied from the end, so earlier positions stay valid. */
+function edit(text: string, edits: { start: number; end: number; text: string }[]): string {
+  return [...edits]
+    .sort((a, b) => b.start - a.start)
+    .reduce((out, e) => out.slice(0, e.start) + e.text + out.slice(e.end), text);
+}
+
+/** Loads a variant of the content file (written beside it, so its imports resolve) and deletes it. */
+async function loadVariant(dir: string, text: string, tag: string): Promise<Record<string, unknown>> {
+  const file = path.join(dir, path.dirname(CONTENT_FILE), `.dealer-${tag}-${process.pid}.ts`);
+  fs.writeFileSync(file, text);
+  try {
+    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** Each demo( ) call's value (its nested demo( )s taken off) and its key in the content. */
+async function demoValues(dir: string, source: string, calls: ts.CallExpression[]) {
+  const { unwrapDemo } = (await import(pathToFileURL(path.join(dir, "app/content/demo.ts")).href)) as {
+    unwrapDemo: <T>(tree: T) => { content: T };
+  };
+  const probed = edit(
+    source,
+    calls.map((call, i) => ({
+      start: call.expression.getStart(),
+      end: call.arguments.pos,
+      text: `(globalThis as unknown as { __demoProbe: (i: number, v: unknown) => unknown }).__demoProbe(${i}, `,
+    })),
+  );
+  (globalThis as unknown as { __demoProbe: (i: number, value: unknown) => Probe }).__demoProbe = (i, value) => ({
+    __probe: i,
+    value,
+  });
+  const module = await loadVariant(dir, probed, "probe");
+  const found: { key: string[]; value: unknown }[] = [];
+  const walk = (node: unknown, key: string[]) => {
+    if (isProbe(node)) found[node.__probe] = { key, value: unwrapDemo(node.value).content };
+    else if (typeof node === "object" && node !== null)
+      for (const [name, item] of Object.entries(node)) walk(item, [...key, name]);
+  };
+  walk(module[EXPORT], []);
+  calls.forEach((call, i) => {
+    if (!found[i]) {
+      const line = call.getSourceFile().getLineAndCharacterOfPosition(call.getStart()).line + 1;
+      throw new Error(`${CONTENT_FILE}:${line}: this demo( ) is not part of ${EXPORT}; cannot tell its key`);
+    }
+  });
+  return found;
+}
+
+/** The names a statement declares at the top level (functions, constants, named imports). */
+function declaredNames(statement: ts.Statement): string[] {
+  if (ts.isFunctionDeclaration(statement)) return statement.name ? [statement.name.text] : [];
+  if (ts.isVariableStatement(statement))
+    return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
+  if (ts.isImportDeclaration(statement)) {
+    const bindings = statement.importClause?.namedBindings;
+    return bindings && ts.isNamedImports(bindings) ? bindings.elements.map((e) => e.name.text) : [];
+  }
+  return [];
+}
+
+/** Top-level functions, constants and imports nobody uses any more (the demo marker, the demo's picture helper), removed. */
+function withoutUnused(text: string): string {
+  for (;;) {
+    const file = ts.createSourceFile("dealer.ts", text, ts.ScriptTarget.Latest, true);
+    const used = (outside: ts.Statement) => {
+      const names = new Set<string>();
+      const visit = (node: ts.Node) => {
+        if (node === outside) return;
+        if (ts.isIdentifier(node)) names.add(node.text);
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      return names;
+    };
+    const unused = file.statements.find((statement) => {
+      const exported = ts
+        .getModifiers(statement as ts.HasModifiers)
+        ?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      const names = declaredNames(statement);
+      if (exported || names.length === 0) return false;
+      const elsewhere = used(statement);
+      return names.every((name) => !elsewhere.has(name));
+    });
+    if (!unused) return text;
+    // The file's own header comment sits before its first statement: it stays.
+    const start = unused === file.statements[0] ? unused.getStart() : unused.getFullStart();
+    text = text.slice(0, start) + text.slice(unused.getEnd());
+  }
+}
+
+/** A value as TypeScript source: large whole numbers grouped with underscores, as the content writes them. */
+export function literal(value: unknown): string {
+  if (typeof value === "number" && Number.isInteger(value) && Math.abs(value) >= 10_000)
+    return String(value).replace(/\B(?=(\d{3})+$)/g, "_");
+  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
+  if (typeof value === "object" && value !== null) {
+    const fields = Object.entries(value).filter(([, item]) => item !== undefined);
+    const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
+    return `{ ${fields.map(([name, item]) => `${key(name)}: ${literal(item)}`).join(", ")} }`;
+  }
+  return value === undefined ? "undefined" : JSON.stringify(value);
+}
+
+/** Rewrites <dir>/app/content/dealer.ts; returns how many demo values were replaced. */
+export async function replaceDemoContent(dir: string): Promise<number> {
+  const target = path.join(dir, CONTENT_FILE);
+  const source = fs.readFileSync(target, "utf8");
+  const file = ts.createSourceFile(target, source, ts.ScriptTarget.Latest, true);
+  const calls = demoCalls(file);
+  const values = await demoValues(dir, source, calls);
+  const { dealerContentSchema, parseDealerContent } = (await import(
+    pathToFileURL(path.join(dir, "app/content/schema.ts")).href
+  )) as { dealerContentSchema: ZodTypeAny; parseDealerContent: (content: unknown) => unknown };
+
+  const taken = new Set<unknown>();
+  const collect = (node: unknown): void => {
+    if (typeof node === "object" && node !== null) Object.values(node).forEach(collect);
+    else taken.add(node);
+  };
+  values.forEach(({ value }) => collect(value));
+  const write = async (downward: Set<number>) => {
+    const replaced = values.map(({ key, value }, i) =>
+      replaceValue(value, schemaAt(dealerContentSchema, key), { dir, downward: downward.has(i), taken }),
+    );
+    const text = withoutUnused(
+      edit(
+        source,
+        calls.map((call, i) => ({ start: call.getStart(), end: call.getEnd(), text: literal(replaced[i]) })),
+      ),
+    );
+    const formatted = await prettier.format(text, { ...(await prettier.resolveConfig(target)), filepath: target });
+    const module = await loadVariant(dir, formatted, `check-${downward.size}`);
+    return { formatted, content: module[EXPORT] };
+  };
+
+  // A number the schema refuses one way (a percent at its maximum) is moved the other way.
+  let result = await write(new Set());
+  const issues = (dealerContentSchema.safeParse(result.content).error?.issues ?? []) as { path: (string | number)[] }[];
+  if (issues.length > 0) {
+    const downward = new Set(
+      values.flatMap(({ key }, i) =>
+        issues.some((issue) => key.every((part, k) => String(issue.path[k]) === part)) ? [i] : [],
+      ),
+    );
+    result = await write(downward);
+  }
+  parseDealerContent(result.content);
+  if (demoCalls(ts.createSourceFile(target, result.formatted, ts.ScriptTarget.Latest, true)).length > 0)
+    throw new Error(`${CONTENT_FILE} still holds a demo( ) after replacing`);
+  fs.writeFileSync(target, result.formatted);
+  return calls.length;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const dir = process.argv[2];
+  if (!dir || !fs.existsSync(path.join(dir, CONTENT_FILE))) {
+    process.stderr.write("usage: npx tsx scripts/replace-demo-content.ts <copy of the project>\n");
+    process.exit(2);
+  }
+  if (path.resolve(dir) === process.cwd() && !process.argv.includes("--in-place")) {
+    process.stderr.write("refusing to rewrite this checkout's own content; pass a copy (or --in-place)\n");
+    process.exit(2);
+  }
+  try {
+    const count = await replaceDemoContent(path.resolve(dir));
+    process.stdout.write(`Replaced ${count} demo values in ${path.join(dir, CONTENT_FILE)}\n`);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

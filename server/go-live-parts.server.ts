@@ -1,0 +1,69 @@
+/**
+ * The parts API as `npm run go-live` sees it: one `GET {PARTS_API_URL}/parts`, read and judged
+ * the way the server reads it (the same byte cap, deadline and parsing, so 'malformed' here is
+ * what the server would refuse), reported as the number of parts and groups or the reason it
+ * would leave the catalogue empty.
+ */
+import { parseCatalogue } from "~/lib/part";
+import { parseConfig } from "./config.server";
+import { outcomeOf, readBody } from "./parts-gateway.server";
+
+export type PartsProbe =
+  | { ok: true; url: string; parts: number; groups: number; dropped: number }
+  | { ok: false; url: string; reason: string };
+
+/** The message of a failed request with its cause (fetch says 'fetch failed', its cause says why). */
+function described(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  return cause && cause !== error.message ? `${error.message}: ${cause}` : error.message;
+}
+
+/**
+ * Reads the parts API once with the server's PARTS_TIMEOUT_MS and PARTS_MAX_BYTES (from `env`).
+ * Never throws: a failure comes back as its reason.
+ */
+export async function probePartsApi(
+  env: Record<string, string | undefined>,
+  fetchFn: typeof fetch = (input, init) => globalThis.fetch(input, init),
+): Promise<PartsProbe> {
+  const config = parseConfig({
+    PARTS_API_URL: env.PARTS_API_URL,
+    PARTS_TIMEOUT_MS: env.PARTS_TIMEOUT_MS,
+    PARTS_MAX_BYTES: env.PARTS_MAX_BYTES,
+  });
+  if (!config.PARTS_API_URL) throw new Error("PARTS_API_URL is not set");
+  const url = `${config.PARTS_API_URL.replace(/\/+$/, "")}/parts`;
+  let status: number | undefined;
+  try {
+    const signal = AbortSignal.timeout(config.PARTS_TIMEOUT_MS);
+    const response = await fetchFn(url, { headers: { accept: "application/json" }, signal });
+    status = response.status;
+    if (!response.ok) {
+      void response.body?.cancel().catch(() => {});
+      return { ok: false, url, reason: `answered HTTP ${response.status}, not 200` };
+    }
+    const body = await readBody(response, config.PARTS_MAX_BYTES, signal);
+    const catalogue = parseCatalogue(JSON.parse(new TextDecoder().decode(body.bytes)));
+    const dropped = catalogue.dropped.length;
+    if (catalogue.parts.length === 0) {
+      return {
+        ok: false,
+        url,
+        reason:
+          dropped > 0 ? `malformed: every part is malformed (${dropped} left out)` : "empty: the list has no parts",
+      };
+    }
+    return { ok: true, url, parts: catalogue.parts.length, groups: catalogue.groups.length, dropped };
+  } catch (error) {
+    const reason = {
+      network: `unreachable: ${described(error)}`,
+      timeout: `no answer within ${config.PARTS_TIMEOUT_MS} ms (PARTS_TIMEOUT_MS)`,
+      http_error: `answered HTTP ${status}, not 200`,
+      too_big: `too big: ${described(error)}`,
+      invalid: `malformed: ${described(error)}`,
+      ok: described(error),
+    }[outcomeOf(error, status)];
+    return { ok: false, url, reason };
+  }
+}
