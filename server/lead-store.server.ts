@@ -56,6 +56,8 @@ export interface OrderSummary {
   total: number;
   /** How the order is delivered and what that costs; missing in orders kept before it was chosen. */
   delivery?: { label: string; cost: number };
+  /** Who ordered, for the invoice and the confirmation e-mail; missing in orders kept before they were recorded. */
+  customer?: { name: string; inn: string; email: string; invoice: boolean };
 }
 
 /** What the retry and the metrics need of a lead, without its personal data. */

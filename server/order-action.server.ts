@@ -80,6 +80,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     lines: lines.map(({ id, slug, name, article, price, amount }) => ({ id, slug, name, article, price, amount })),
     total,
     delivery: shipping,
+    customer: { name: data.name, inn: data.inn, email: data.email, invoice: data.invoice },
   };
   const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });

@@ -92,7 +92,7 @@ export function invoiceDate(iso: string): string {
 
 export function buyerLine(buyer: InvoiceOrder["buyer"]): string {
   const company = buyer.company;
-  if (!company) return `ИНН ${buyer.inn}, ${buyer.name}`;
+  if (!company) return [buyer.inn ? `ИНН ${buyer.inn}` : "", buyer.name].filter(Boolean).join(", ");
   return [company.name, `ИНН ${company.inn}`, company.kpp ? `КПП ${company.kpp}` : "", company.address ?? ""]
     .filter(Boolean)
     .join(", ");
