@@ -23,6 +23,7 @@ import { LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { goLiveReport, openCount } from "./go-live.server";
+import { resendPendingMail } from "./mail-outbox.server";
 import { CONTENT } from "~/content";
 import { parseDealerContent } from "~/content/schema";
 
@@ -68,6 +69,7 @@ try {
 // `node build/index.js --resend-leads` (npm run leads:resend): send what could not be delivered, then exit.
 // Safe beside the running server and beside another run: each lead is claimed before it is sent.
 if (resendMode) {
+  await resendPendingMail(services.mail, resendStop);
   if (!config.NOTIFY_API_URL) {
     process.stderr.write("NOTIFY_API_URL is not set: leads are kept locally, nothing to re-send.\n");
     process.exit(1);
@@ -211,7 +213,7 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
 });
 server.keepAliveTimeout = 65_000;
 // Undelivered leads are re-sent in the background while the server runs.
-if (config.NOTIFY_API_URL) services.retry.start();
+if (config.NOTIFY_API_URL || config.SMTP_URL) services.retry.start();
 
 function shutdown(signal: string) {
   if (stopping) return;

@@ -71,7 +71,11 @@ export function renderInvoicePdf(invoice: Invoice, createdAt: Date): Promise<Buf
 
   doc.moveDown(1.2);
   doc.font("bold").fontSize(TITLE).text(invoice.title, MARGIN, doc.y, { width });
-  doc.moveTo(MARGIN, doc.y + 4).lineTo(MARGIN + width, doc.y + 4).lineWidth(1).stroke();
+  doc
+    .moveTo(MARGIN, doc.y + 4)
+    .lineTo(MARGIN + width, doc.y + 4)
+    .lineWidth(1)
+    .stroke();
   doc.moveDown(0.8);
 
   const party = (label: string, text: string) => {
@@ -111,7 +115,10 @@ export function renderInvoicePdf(invoice: Invoice, createdAt: Date): Promise<Buf
 
   doc.moveDown(0.6);
   const totalLine = (label: string, amount: number) => {
-    doc.font("bold").fontSize(BODY).text(`${label}: ${formatAmount(amount)}`, MARGIN, doc.y, { width, align: "right" });
+    doc
+      .font("bold")
+      .fontSize(BODY)
+      .text(`${label}: ${formatAmount(amount)}`, MARGIN, doc.y, { width, align: "right" });
   };
   totalLine("Итого", invoice.total);
   totalLine(invoice.vatLabel, invoice.vat);
