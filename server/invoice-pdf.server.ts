@@ -34,7 +34,6 @@ export function renderInvoicePdf(invoice: Invoice, createdAt: Date): Promise<Buf
     lang: "ru-RU",
     displayTitle: true,
     info: { Title: invoice.title, Author: invoice.supplier.name, CreationDate: createdAt },
-    font: regular as unknown as string,
   });
   doc.registerFont("regular", regular);
   doc.registerFont("bold", bold);

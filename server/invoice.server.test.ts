@@ -38,7 +38,8 @@ function orderRecord(order: Partial<OrderSummary> & Record<string, unknown> = {}
   };
 }
 
-describe("the invoice PDF", () => {
+// Making a PDF and reading it back takes a few seconds on a busy machine.
+describe("the invoice PDF", { timeout: 30_000 }, () => {
   it("reads back with its number, the supplier's requisites and bank, the lines, the VAT and the sum in words", async () => {
     const record = orderRecord();
     const file = await orderInvoicePdf(record);

@@ -123,7 +123,7 @@ function summarize(record: StoredRecord): LeadSummary {
   };
 }
 
-export async function writeDurably(file: string, data: string | Uint8Array): Promise<void> {
+async function writeDurably(file: string, data: string): Promise<void> {
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(3).toString("hex")}.tmp`;
   const handle = await fsp.open(tmp, "w");
   try {

@@ -58,7 +58,8 @@ async function sentAndSettled(mail: MailOutbox, id: string) {
   return mail.store.load(id);
 }
 
-describe("the order confirmation e-mail", () => {
+// Making the invoice PDF takes a second or more on a busy machine.
+describe("the order confirmation e-mail", { timeout: 30_000 }, () => {
   it("reaches the customer once, with the order, the parts desk and the invoice attached", async () => {
     const mail = outbox();
     const id = await placeOrder({ email: "ivan@buyer.example", invoice: true });
@@ -119,7 +120,7 @@ describe("the order confirmation e-mail", () => {
     const kept = await sentAndSettled(mail, id);
     expect(kept?.status).toBe("undelivered");
     expect(kept?.attempts).toHaveLength(1);
-    expect(kept?.message.attachments).toHaveLength(1);
+    expect(kept?.message.invoice).toBe(true);
 
     // Back, but refusing every connection: the background retry's pass, when the message is due.
     await smtp.start();

@@ -1,28 +1,24 @@
 /**
  * The customer's order confirmation, sent over SMTP (nodemailer) from the same kind of outbox as
- * the leads (decisions 004 and 009): the message, its invoice attached, is written to
- * DATA_DIR/mail/{order id}/ before anything is sent; it is sent off the customer's request;
+ * the leads (decisions 004 and 009): the message is written to DATA_DIR/mail/{order id}/ before
+ * anything is sent (the invoice it carries is made from the order on disk at each attempt); it is sent off the customer's request;
  * an attempt is claimed first, so one sender at a time sends it; a failure is retried by the
  * background retry and by `npm run leads:resend`. A message the SMTP server accepted is marked
  * delivered and never sent again. Its Message-ID is derived from the order id, so a copy sent
  * twice (a crash between the server's 250 and the record) is one message to a mail program.
  * SMTP_URL and MAIL_FROM unset: no e-mail.
  */
-import fsp from "node:fs/promises";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import { DEALER, DESKS, deskPhone } from "~/content";
 import { orderMailSubject, orderMailText } from "~/lib/order-mail";
 import { orderNumber } from "~/lib/order-number";
 import type { Config } from "./config.server";
-import { orderInvoicePdf, orderOf } from "./invoice.server";
+import { hasInvoice, orderInvoicePdf, orderOf } from "./invoice.server";
 import {
   createLeadStore,
-  writeDurably,
   type LeadStatus,
   type LeadStore,
   type LeadSummary,
-  type StoredFile,
   type StoredRecord,
 } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
@@ -34,8 +30,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   messageId: string;
-  /** Stored in the message's folder. */
-  attachments: StoredFile[];
+  /** The order's invoice goes with it, made from the order on disk when it is sent (as its download is). */
+  invoice: boolean;
 }
 
 /** A message of the outbox; `delivered` once the SMTP server accepted it. */
@@ -96,20 +92,7 @@ export function createMailOutbox(
     const to = order?.customer?.email;
     if (!lead || !order?.customer || !to) return undefined;
     const number = orderNumber(orderId);
-    const dir = path.join(outbox.dir, orderId);
-    await fsp.mkdir(path.join(dir, "files"), { recursive: true });
-    const attachments: StoredFile[] = [];
-    const invoice = await orderInvoicePdf(lead);
-    if (invoice) {
-      const file: StoredFile = {
-        name: invoice.fileName,
-        type: "application/pdf",
-        size: invoice.pdf.length,
-        path: "files/invoice.pdf",
-      };
-      await writeDurably(path.join(dir, file.path), invoice.pdf);
-      attachments.push(file);
-    }
+    const invoice = hasInvoice(lead);
     const text = orderMailText(
       {
         number,
@@ -120,7 +103,7 @@ export function createMailOutbox(
         address: order.address,
         carrier: order.carrier,
         total: order.total,
-        invoice: Boolean(invoice),
+        invoice,
       },
       {
         dealerName: DEALER.name,
@@ -144,9 +127,16 @@ export function createMailOutbox(
         subject: orderMailSubject(number, DEALER.name),
         text,
         messageId: confirmationMessageId(orderId, config.SITE_URL),
-        attachments,
+        invoice,
       },
     };
+  }
+
+  async function invoiceAttachment(orderId: string) {
+    const lead = await leads.load(orderId);
+    const file = lead ? await orderInvoicePdf(lead) : undefined;
+    if (!file) throw new Error("the order's invoice is not on disk");
+    return { filename: file.fileName, content: file.pdf, contentType: "application/pdf" };
   }
 
   /** One attempt; the record with its outcome. Throws StoppedError when `stop` fired first. */
@@ -170,6 +160,7 @@ export function createMailOutbox(
     });
     const { message } = record;
     try {
+      const attachments = message.invoice ? [await invoiceAttachment(record.id)] : [];
       const info = (await Promise.race([
         transport.sendMail({
           from: config.MAIL_FROM,
@@ -178,11 +169,7 @@ export function createMailOutbox(
           subject: message.subject,
           text: message.text,
           messageId: message.messageId,
-          attachments: message.attachments.map((file) => ({
-            filename: file.name,
-            contentType: file.type,
-            path: outbox.filePath(record, file),
-          })),
+          attachments,
         }),
         cut,
       ])) as { response?: string };
