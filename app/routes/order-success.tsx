@@ -126,7 +126,12 @@ export default function OrderSuccess() {
       </p>
       {order.invoice ? (
         <p className="order-done__invoice">
-          <a href={order.invoice.href} download={order.invoice.fileName} className="btn btn--outline">
+          <a
+            href={order.invoice.href}
+            download={order.invoice.fileName}
+            type="application/pdf"
+            className="btn btn--outline"
+          >
             Скачать счёт на оплату (PDF)
           </a>
         </p>
