@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -151,6 +152,34 @@ describe("the order confirmation e-mail", { timeout: 30_000 }, () => {
     expect(await resendPendingMail(mail)).toMatchObject({ delivered: 0 });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].messageId).toBe(confirmationMessageId(id, "https://dealer.example"));
+  });
+
+  it("gives the attempt in hand back, unrecorded, when the server stops", async () => {
+    const mail = outbox();
+    await smtp.stop();
+    const id = await placeOrder({ email: "ivan@buyer.example", invoice: false });
+    expect((await sentAndSettled(mail, id))?.attempts).toHaveLength(1);
+    // A mail server that takes the connection and never answers: the attempt hangs until the stop.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(smtp.port, "127.0.0.1", resolve));
+    try {
+      const stop = new AbortController();
+      const pass = mail.retryPass({ mode: "all", signal: stop.signal });
+      await expect.poll(() => sockets.size).toBe(1);
+      stop.abort();
+      expect(await pass).toMatchObject({ delivered: 0, undelivered: 0, waiting: 1 });
+      const record = await mail.store.load(id);
+      expect(record).toMatchObject({ status: "undelivered" });
+      expect(record?.attempts).toHaveLength(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    // Its claim was given back: the next pass sends it.
+    await smtp.start();
+    expect(await mail.retryPass({ mode: "all" })).toMatchObject({ delivered: 1 });
+    expect(smtp.received).toHaveLength(1);
   });
 
   it("is sent by one of two processes passing at once", async () => {

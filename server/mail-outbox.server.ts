@@ -150,13 +150,17 @@ export function createMailOutbox(
       socketTimeout: 30_000,
     });
     let timer: NodeJS.Timeout | undefined;
+    let onStop: (() => void) | undefined;
+    // Settles only by cutting the attempt short: at the time limit, or when the server stops.
     const cut = new Promise<never>((_, reject) => {
       const abandon = (why: Error) => {
         transport.close();
         reject(why);
       };
       timer = setTimeout(() => abandon(new Error("timeout")), SEND_TIMEOUT_MS);
-      stop?.addEventListener("abort", () => abandon(new StoppedError("stopping")), { once: true });
+      onStop = () => abandon(new StoppedError("stopping"));
+      if (stop?.aborted) onStop();
+      else stop?.addEventListener("abort", onStop, { once: true });
     });
     const { message } = record;
     try {
@@ -187,6 +191,7 @@ export function createMailOutbox(
         : { ...record, status: "undelivered", attempts: [...record.attempts, failed] };
     } finally {
       clearTimeout(timer);
+      if (onStop) stop?.removeEventListener("abort", onStop);
       transport.close();
     }
   }
