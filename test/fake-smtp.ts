@@ -12,6 +12,8 @@ export interface FakeSmtp {
   url: string;
   port: number;
   received: ParsedMail[];
+  /** The user names clients logged in with (any password is taken). */
+  logins: string[];
   refuse: boolean;
   /** Starts listening again on the same port after `stop()`. */
   start(): Promise<void>;
@@ -25,12 +27,19 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     url: "",
     port,
     received: [],
+    logins: [],
     refuse: false,
     async start() {
       server = new SMTPServer({
         authOptional: true,
         disabledCommands: ["STARTTLS"],
+        // Loopback only: a login without TLS is fine here.
+        allowInsecureAuth: true,
         logger: false,
+        onAuth(auth, _session, callback) {
+          fake.logins.push(auth.username ?? "");
+          callback(null, { user: auth.username });
+        },
         onConnect(_session, callback) {
           if (!fake.refuse) return callback();
           const error = Object.assign(new Error("Service not available, try again later"), { responseCode: 421 });

@@ -38,11 +38,13 @@ beforeAll(async () => {
 });
 afterAll(() => smtp?.stop());
 
+/** The SMTP password: used to log in, never shown. */
+const SMTP_PASSWORD = `smtp-secret-${Math.random().toString(36).slice(2)}`;
 const notify = fakeNotifyForFile();
 const suite = serverAndBrowser(() => ({
   NOTIFY_API_URL: notify.url,
   NOTIFY_API_KEY: "invoice-key",
-  SMTP_URL: smtp.url,
+  SMTP_URL: `smtp://shop:${SMTP_PASSWORD}@127.0.0.1:${smtp.port}`,
   MAIL_FROM: "Запчасти <shop@dealer.example>",
   NOTIFY_RETRY_BASE_SECONDS: "1",
   LEAD_RATE_LIMIT: "0",
@@ -143,6 +145,12 @@ describe.each(MODES)("an order for a company $name", ({ javaScriptEnabled }) => 
     // The background retry runs every second here: it never sends an accepted message again.
     await page.waitForTimeout(2500);
     expect(mailsOf(id)).toHaveLength(1);
+    // Logged in with the configured account; its password in no page, no log line.
+    expect(smtp.logins).toContain("shop");
+    expect(await page.content()).not.toContain(SMTP_PASSWORD);
+    expect(suite.server.logs()).toContain('"msg":"mail sent"');
+    expect(suite.server.logs()).not.toContain(SMTP_PASSWORD);
+    expect(suite.server.logs()).not.toContain("alex@buyer.example");
   });
 });
 
