@@ -185,7 +185,9 @@ export function createMailOutbox(
       // The server refused the address itself: no later attempt can do better (leads:resend still tries).
       const refused = code.code === "EENVELOPE" && (code.responseCode ?? 0) >= 500;
       const failed = { at, ok: false, error: errorMessage(error) };
-      log.warn("mail not sent, kept on disk", { mail: record.id, error: failed.error, ms: Date.now() - started });
+      // A server's refusal may quote the customer's address: the log keeps no personal data.
+      const logged = failed.error.replace(/[^\s<>@"']+@[^\s<>@"']+/g, "<address>");
+      log.warn("mail not sent, kept on disk", { mail: record.id, error: logged, ms: Date.now() - started });
       return refused
         ? { ...record, status: "failed", failedAt: at, attempts: [...record.attempts, failed] }
         : { ...record, status: "undelivered", attempts: [...record.attempts, failed] };
