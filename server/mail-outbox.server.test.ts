@@ -182,6 +182,22 @@ describe("the order confirmation e-mail", { timeout: 30_000 }, () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it("gives up at once on an address the mail server refuses; leads:resend still tries it", async () => {
+    const mail = outbox();
+    smtp.rejectRecipients = true;
+    const id = await placeOrder({ email: "nobody@buyer.example", invoice: false });
+    const record = await sentAndSettled(mail, id);
+    expect(record).toMatchObject({ status: "failed" });
+    expect(record?.attempts[0].error).toMatch(/550/);
+    expect(await mail.retryPass({ mode: "due", now: Date.now() + 3_600_000 })).toMatchObject({
+      delivered: 0,
+      waiting: 0,
+    });
+    smtp.rejectRecipients = false;
+    expect(await resendPendingMail(mail)).toMatchObject({ delivered: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it("is sent by one of two processes passing at once", async () => {
     const first = outbox();
     await smtp.stop();

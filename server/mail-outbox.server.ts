@@ -187,7 +187,9 @@ export function createMailOutbox(
       const failed = { at, ok: false, error: errorMessage(error) };
       // A server's refusal may quote the customer's address: the log keeps no personal data.
       const logged = failed.error.replace(/[^\s<>@"']+@[^\s<>@"']+/g, "<address>");
-      log.warn("mail not sent, kept on disk", { mail: record.id, error: logged, ms: Date.now() - started });
+      const fields = { mail: record.id, error: logged, ms: Date.now() - started };
+      if (refused) log.error("mail refused by the server, given up and kept on disk", fields);
+      else log.warn("mail not sent, kept on disk", fields);
       return refused
         ? { ...record, status: "failed", failedAt: at, attempts: [...record.attempts, failed] }
         : { ...record, status: "undelivered", attempts: [...record.attempts, failed] };

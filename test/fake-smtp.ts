@@ -15,6 +15,8 @@ export interface FakeSmtp {
   /** The user names clients logged in with (any password is taken). */
   logins: string[];
   refuse: boolean;
+  /** Answers every recipient '550' (no such mailbox). */
+  rejectRecipients: boolean;
   /** Starts listening again on the same port after `stop()`. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -29,6 +31,7 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     received: [],
     logins: [],
     refuse: false,
+    rejectRecipients: false,
     async start() {
       server = new SMTPServer({
         authOptional: true,
@@ -44,6 +47,10 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
           if (!fake.refuse) return callback();
           const error = Object.assign(new Error("Service not available, try again later"), { responseCode: 421 });
           callback(error);
+        },
+        onRcptTo(_address, _session, callback) {
+          if (!fake.rejectRecipients) return callback();
+          callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
         },
         onData(stream, _session, callback) {
           simpleParser(stream)
