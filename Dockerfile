@@ -20,6 +20,8 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
+# The font the invoice PDFs embed.
+COPY --from=build --chown=node:node /app/assets ./assets
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

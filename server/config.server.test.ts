@@ -116,6 +116,9 @@ describe("parseConfig", () => {
     [{ NOTIFY_TIMEOUT_MS: "1.5" }, /NOTIFY_TIMEOUT_MS: должно быть целым числом/],
     [{ NOTIFY_API_KEY_HEADER: "X Api Key" }, /NOTIFY_API_KEY_HEADER/],
     [{ NOTIFY_API_URL: "https://notify.example" }, /NOTIFY_API_KEY: required when NOTIFY_API_URL is set/],
+    [{ SMTP_URL: "smtp://mail.example:587" }, /MAIL_FROM: required when SMTP_URL is set/],
+    [{ SMTP_URL: "https://mail.example", MAIL_FROM: "shop@example.ru" }, /SMTP_URL: должен начинаться с smtp/],
+    [{ SMTP_URL: "smtp://mail.example", MAIL_FROM: "shop" }, /MAIL_FROM: должен быть адресом/],
   ])("names the bad variable in one line: %j", (env, message) => {
     expect(() => parseConfig(env)).toThrowError(ConfigError);
     try {
@@ -124,5 +127,27 @@ describe("parseConfig", () => {
       expect((error as Error).message).toMatch(message);
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  it("never repeats an SMTP URL, which carries the password, in its message", () => {
+    expect(() => parseConfig({ SMTP_URL: "smtp://user:secret@ mail", MAIL_FROM: "a@b.ru" })).toThrowError(
+      /SMTP_URL: .*value not shown/,
+    );
+    try {
+      parseConfig({ SMTP_URL: "smtp://user:secret@ mail", MAIL_FROM: "a@b.ru" });
+    } catch (error) {
+      expect((error as Error).message).not.toContain("secret");
+    }
+  });
+
+  it("takes an SMTP server with a sender, with or without a display name", () => {
+    const config = parseConfig({
+      SMTP_URL: "smtps://u:p@smtp.example.ru:465",
+      MAIL_FROM: "FAW Солонцы <parts@example.ru>",
+    });
+    expect(config.SMTP_URL).toBe("smtps://u:p@smtp.example.ru:465");
+    expect(parseConfig({ SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "parts@example.ru" }).MAIL_FROM).toBe(
+      "parts@example.ru",
+    );
   });
 });

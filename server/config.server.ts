@@ -92,6 +92,21 @@ export const envSchema = z.object({
   NOTIFY_TIMEOUT_MS: int(10000, 100, 120000),
   // First retry of an undelivered lead; each next one waits twice as long, at most an hour.
   NOTIFY_RETRY_BASE_SECONDS: int(60, 1, 3600),
+  // The customer's order confirmation: smtp://user:pass@host:587 or smtps://…:465. Unset: no e-mail.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .url("должен быть URL, например smtps://user:password@smtp.example.ru:465")
+    .refine((v) => /^smtps?:\/\//.test(v), "должен начинаться с smtp:// или smtps://")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^[^@<>]*<?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/,
+      "должен быть адресом, например FAW Солонцы <parts@example.ru>",
+    )
+    .optional(),
   TRUST_PROXY: trustProxy,
   // Lead and order posts per client address per 10 minutes; 0 turns the limit off.
   LEAD_RATE_LIMIT: int(10, 0, 1_000_000),
@@ -128,12 +143,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "environment");
-    throw new ConfigError(
-      `Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? "")})`,
-    );
+    // A URL with credentials in it is not repeated into the logs.
+    const got = name === "SMTP_URL" ? "value not shown" : `got ${JSON.stringify(cleaned[name] ?? "")}`;
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message} (${got})`);
   }
   if (result.data.NOTIFY_API_URL && !result.data.NOTIFY_API_KEY) {
     throw new ConfigError("Invalid environment variable NOTIFY_API_KEY: required when NOTIFY_API_URL is set");
+  }
+  if (result.data.SMTP_URL && !result.data.MAIL_FROM) {
+    throw new ConfigError("Invalid environment variable MAIL_FROM: required when SMTP_URL is set");
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
 }

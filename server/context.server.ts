@@ -3,7 +3,8 @@ import type { Config } from "./config.server";
 import { loadCookieSecret } from "./cookie-secret.server";
 import { createConsentLog, type ConsentLog } from "./consent-log.server";
 import { createDadataGateway, type CompanyDirectory } from "./dadata.server";
-import { createLeadRetry, type LeadRetry } from "./lead-retry.server";
+import { createLeadRetry, inTurn, type LeadRetry } from "./lead-retry.server";
+import { createMailOutbox, type MailOutbox } from "./mail-outbox.server";
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
@@ -14,7 +15,9 @@ export interface Services {
   config: Config;
   parts: PartsGateway;
   notify: NotifyGateway;
-  /** Re-sends undelivered leads in the background (started by server/index.ts). */
+  /** The customers' order confirmations (SMTP). */
+  mail: MailOutbox;
+  /** Re-sends undelivered leads and order e-mails in the background (started by server/index.ts). */
   retry: LeadRetry;
   consents: ConsentLog;
   /** Companies by ИНН (DaData), for the ИНН fields' suggestions and the leads' `company`. */
@@ -52,11 +55,14 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
   const notify =
     overrides.notify ??
     createNotifyGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("notify", outcome, s) });
-  const retry = overrides.retry ?? createLeadRetry(notify, { baseMs: config.NOTIFY_RETRY_BASE_SECONDS * 1000 });
+  const mail = overrides.mail ?? createMailOutbox(config, { leads: notify.store });
+  const retry =
+    overrides.retry ?? createLeadRetry(inTurn(notify, mail), { baseMs: config.NOTIFY_RETRY_BASE_SECONDS * 1000 });
   return {
     config,
     parts,
     notify,
+    mail,
     retry,
     consents: overrides.consents ?? createConsentLog(config.dataDir),
     companies:

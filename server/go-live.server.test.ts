@@ -98,7 +98,19 @@ describe("go-live settings", () => {
     expect(bare.failures[0]).toMatch(/^PARTS_API_URL not set: the parts catalogue is the embedded demo/);
     expect(bare.failures[1]).toMatch(/^NOTIFY_API_URL and NOTIFY_API_KEY not set: leads and orders stay only on disk/);
     expect(bare.failures[2]).toMatch(/^SITE_URL not set/);
-    expect(bare.notes.map((n) => n.split(" ")[0])).toEqual(["TRUST_PROXY", "YANDEX_MAPS_API_KEY", "YANDEX_METRICA_ID"]);
+    expect(bare.notes.map((n) => n.split(" ")[0])).toEqual([
+      "TRUST_PROXY",
+      "YANDEX_MAPS_API_KEY",
+      "YANDEX_METRICA_ID",
+      "SMTP_URL",
+    ]);
+    expect(bare.notes.at(-1)).toBe("SMTP_URL not set: customers get no order confirmation by e-mail");
+    const mail = settings({ SMTP_URL: "smtps://user:secret@smtp.example:465", MAIL_FROM: "shop@dealer.example" });
+    expect(mail.notes.at(-1)).toBe(
+      "SMTP_URL set: customers get their order confirmation by e-mail from shop@dealer.example",
+    );
+    // The URL carries the SMTP password: never printed.
+    expect(mail.notes.join("\n")).not.toContain("secret");
     expect(settings({ ...READY, NOTIFY_API_KEY: "" }).failures).toEqual([
       "NOTIFY_API_KEY not set: leads and orders stay only on disk (DATA_DIR/leads), nobody is notified",
     ]);

@@ -146,6 +146,11 @@ export function settings(env: Record<string, string | undefined>): { failures: s
       ? `YANDEX_METRICA_ID=${env.YANDEX_METRICA_ID}`
       : "YANDEX_METRICA_ID not set: no Yandex Metrica",
   );
+  notes.push(
+    set("SMTP_URL")
+      ? `SMTP_URL set: customers get their order confirmation by e-mail from ${env.MAIL_FROM ?? "MAIL_FROM (required)"}`
+      : "SMTP_URL not set: customers get no order confirmation by e-mail",
+  );
   return { failures, notes };
 }
 

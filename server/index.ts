@@ -154,7 +154,7 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
 });
 server.keepAliveTimeout = 65_000;
 // Undelivered leads are re-sent in the background while the server runs.
-if (config.NOTIFY_API_URL) services.retry.start();
+if (config.NOTIFY_API_URL || config.SMTP_URL) services.retry.start();
 
 function shutdown(signal: string) {
   if (stopping) return;

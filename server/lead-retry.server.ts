@@ -18,7 +18,29 @@ export interface LeadRetry {
 const MAX_POLL_MS = 60_000;
 const MIN_POLL_MS = 1_000;
 
-export function createLeadRetry(notify: NotifyGateway, { baseMs }: { baseMs: number }): LeadRetry {
+/** An outbox the retry passes over: the leads (NotifyGateway), the order e-mails (MailOutbox). */
+export type RetrySource = Pick<NotifyGateway, "retryPass">;
+
+/** Several outboxes as one: a pass goes over each in turn; the reports add up, the earliest due wins. */
+export function inTurn(...sources: RetrySource[]): RetrySource {
+  return {
+    async retryPass(options) {
+      const total: RetryReport = { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
+      for (const source of sources) {
+        const report = await source.retryPass(options);
+        total.delivered += report.delivered;
+        total.undelivered += report.undelivered;
+        total.failed += report.failed;
+        total.skipped += report.skipped;
+        total.waiting += report.waiting;
+        if (report.nextDueAt !== undefined) total.nextDueAt = Math.min(total.nextDueAt ?? Infinity, report.nextDueAt);
+      }
+      return total;
+    },
+  };
+}
+
+export function createLeadRetry(notify: RetrySource, { baseMs }: { baseMs: number }): LeadRetry {
   const pollMs = Math.max(MIN_POLL_MS, Math.min(baseMs, MAX_POLL_MS));
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;

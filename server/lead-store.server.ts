@@ -59,6 +59,8 @@ export interface OrderSummary {
   delivery?: { label: string; cost: number };
   /** The buyer's company as DaData's register knows it from the ИНН, when it was found (the invoice's buyer). */
   company?: Party;
+  /** Who ordered, for the invoice and the confirmation e-mail; missing in orders kept before they were recorded. */
+  customer?: { name: string; inn: string; email: string; invoice: boolean };
 }
 
 /** What the retry and the metrics need of a lead, without its personal data. */
@@ -76,15 +78,18 @@ export interface LeadClaim {
   release(): Promise<void>;
 }
 
-export interface LeadStore {
+/** What the store needs of a record: the confirmation e-mails of orders are kept the same way (server/mail-outbox.server.ts). */
+export type StoredRecord = Pick<LeadRecord, "id" | "createdAt" | "status" | "attempts">;
+
+export interface LeadStore<R extends StoredRecord = LeadRecord> {
   /** A new lead id and its folder, for uploads that are streamed to disk before the lead is complete. */
   reserve(): Promise<{ id: string; dir: string }>;
-  save(record: LeadRecord): Promise<void>;
-  load(id: string): Promise<LeadRecord | undefined>;
+  save(record: R): Promise<void>;
+  load(id: string): Promise<R | undefined>;
   /** Every lead on disk, oldest first. */
   summaries(): Promise<LeadSummary[]>;
   /** The leads in `status` (all when omitted), oldest first. */
-  list(status?: LeadStatus | LeadStatus[]): Promise<LeadRecord[]>;
+  list(status?: LeadStatus | LeadStatus[]): Promise<R[]>;
   /**
    * Claims attempt number `attempt` (the count of attempts already made) of a lead for this
    * process, or null when another sender holds it (or two met and both stepped back: the next
@@ -92,7 +97,7 @@ export interface LeadStore {
    * gone, has expired and is taken over.
    */
   claim(id: string, attempt: number, ttlMs: number): Promise<LeadClaim | null>;
-  filePath(record: LeadRecord, file: StoredFile): string;
+  filePath(record: R, file: StoredFile): string;
   /** Remove a reserved folder that never became a lead (a refused upload). */
   discard(id: string): Promise<void>;
   dir: string;
@@ -111,7 +116,7 @@ export function isLeadId(id: string): boolean {
 /** States a lead never leaves: their summaries are kept in memory instead of re-read on every scan. */
 const FINAL: ReadonlySet<LeadStatus> = new Set(["delivered", "kept"]);
 
-function summarize(record: LeadRecord): LeadSummary {
+function summarize(record: StoredRecord): LeadSummary {
   return {
     id: record.id,
     status: record.status,
@@ -188,8 +193,12 @@ async function claimExpired(file: string, ttlMs: number): Promise<boolean> {
 
 const CLAIM_FILE = /^claim-(\d+)\.(\d+)$/;
 
-export function createLeadStore(dataDir: string): LeadStore {
-  const root = path.join(dataDir, "leads");
+/** `folder` under DATA_DIR and the record's `file` in each entry's folder: leads by default. */
+export function createLeadStore<R extends StoredRecord = LeadRecord>(
+  dataDir: string,
+  { folder = "leads", file: recordFile = "lead.json" } = {},
+): LeadStore<R> {
+  const root = path.join(dataDir, folder);
   fs.mkdirSync(root, { recursive: true });
   const leadDir = (id: string) => {
     if (!ID_PATTERN.test(id)) throw new Error(`bad lead id ${id}`);
@@ -197,9 +206,9 @@ export function createLeadStore(dataDir: string): LeadStore {
   };
   const finalSummaries = new Map<string, LeadSummary>();
 
-  async function load(id: string): Promise<LeadRecord | undefined> {
+  async function load(id: string): Promise<R | undefined> {
     try {
-      return JSON.parse(await fsp.readFile(path.join(leadDir(id), "lead.json"), "utf8")) as LeadRecord;
+      return JSON.parse(await fsp.readFile(path.join(leadDir(id), recordFile), "utf8")) as R;
     } catch {
       return undefined;
     }
@@ -265,7 +274,7 @@ export function createLeadStore(dataDir: string): LeadStore {
     async save(record) {
       const dir = leadDir(record.id);
       await fsp.mkdir(dir, { recursive: true });
-      await writeDurably(path.join(dir, "lead.json"), JSON.stringify(record, null, 2));
+      await writeDurably(path.join(dir, recordFile), JSON.stringify(record, null, 2));
       if (FINAL.has(record.status)) finalSummaries.set(record.id, summarize(record));
       else finalSummaries.delete(record.id);
     },
@@ -287,7 +296,7 @@ export function createLeadStore(dataDir: string): LeadStore {
     },
     async list(status) {
       const wanted = status === undefined ? undefined : new Set(Array.isArray(status) ? status : [status]);
-      const out: LeadRecord[] = [];
+      const out: R[] = [];
       for (const summary of await this.summaries()) {
         if (wanted && !wanted.has(summary.status)) continue;
         const record = await load(summary.id);

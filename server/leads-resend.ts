@@ -1,29 +1,39 @@
 /**
- * `npm run leads:resend`: send now every lead not delivered yet, failed ones included, then exit
- * (0 all delivered, 2 some still undelivered, 130/143 interrupted). Safe beside the running server
- * and beside another run: each lead is claimed before it is sent. Bundled on its own into
- * build/leads-resend.js (scripts/build-entries.mjs), like the catalogue worker.
+ * `npm run leads:resend`: send now every lead not delivered yet, failed ones included, and every
+ * order e-mail the SMTP server has not accepted yet, then exit (0 all sent, 2 some still unsent,
+ * 130/143 interrupted). Safe beside the running server and beside another run: each lead and
+ * e-mail is claimed before it is sent. Bundled on its own into build/leads-resend.js
+ * (scripts/build-entries.mjs), like the catalogue worker.
  */
 import { bootOrExit, BootError, loadSettings } from "./boot.server";
+import { createMailOutbox, resendPendingMail } from "./mail-outbox.server";
 import { createNotifyGateway } from "./notify-gateway.server";
 import { signalExitCode, takeResendSignals } from "./resend-signals.server";
 
 const signals = takeResendSignals();
 
-const notify = await bootOrExit(() => {
+const { config, notify, mail } = await bootOrExit(() => {
   const config = loadSettings();
-  if (!config.NOTIFY_API_URL)
+  const notify = createNotifyGateway(config);
+  const mail = createMailOutbox(config, { leads: notify.store });
+  if (!config.NOTIFY_API_URL && !mail.enabled)
     throw new BootError("NOTIFY_API_URL is not set: leads are kept locally, nothing to re-send.");
-  return createNotifyGateway(config);
+  return { config, notify, mail };
 });
 
-const result = await notify.retryPass({ mode: "all", signal: signals.stop });
-process.stdout.write(
-  `re-sent leads: ${result.delivered} delivered, ${result.undelivered} still undelivered, ${result.skipped} left to another sender\n`,
-);
+let unsent = 0;
+const mailReport = await resendPendingMail(mail, signals.stop);
+if (mailReport) unsent += mailReport.undelivered + mailReport.failed;
+if (config.NOTIFY_API_URL && !signals.stop.aborted) {
+  const result = await notify.retryPass({ mode: "all", signal: signals.stop });
+  process.stdout.write(
+    `re-sent leads: ${result.delivered} delivered, ${result.undelivered} still undelivered, ${result.skipped} left to another sender\n`,
+  );
+  unsent += result.undelivered;
+}
 const interrupted = signals.interruptedBy();
 if (interrupted) {
   process.stderr.write(`interrupted by ${interrupted}: the other leads wait for the next run or the server's retry\n`);
   process.exit(signalExitCode(interrupted));
 }
-process.exit(result.undelivered > 0 ? 2 : 0);
+process.exit(unsent > 0 ? 2 : 0);

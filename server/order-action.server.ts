@@ -86,9 +86,11 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     total,
     delivery: shipping,
     ...(company ? { company } : {}),
+    customer: { name: data.name, inn: data.inn, email: data.email, invoice: data.invoice },
   };
   const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
+  await services.mail.confirmOrder(delivery.id);
 
   const secure = isSecure(services.config);
   const headers = new Headers();

@@ -27,7 +27,17 @@ export const DEALER_CONTENT: DealerContent = {
     kpp: demo("246501001"),
     ogrn: demo("1122468000000"),
     address: demo("663020, Красноярский край, Емельяновский район, п. Солонцы, ул. Заводская, 1"),
+    /** The account an invoice asks the buyer to pay to. */
+    bank: {
+      name: demo("АО «Демо Банк», г. Красноярск"),
+      bik: demo("040400000"),
+      account: demo("40702810000000000000"),
+      correspondentAccount: demo("30101810000000000000"),
+    },
   },
+
+  /** The invoice an order for a company comes with: prices include VAT (22 % since 2026-01-01). */
+  invoice: { vatPercent: 22, validBankDays: 5 },
 
   /** Who answers: the phones (`tel` is taken from `display` unless given), e-mail, messengers, hours. */
   desks: {

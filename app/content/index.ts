@@ -60,6 +60,7 @@ export function telFromDisplay(display: string): string {
 
 export const DEALER = CONTENT.dealer;
 export const LEGAL = CONTENT.legal;
+export const INVOICE_TERMS = CONTENT.invoice;
 
 function toDesk(id: DeskId): Desk {
   const desk = CONTENT.desks[id];

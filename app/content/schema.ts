@@ -92,6 +92,24 @@ export const dealerContentSchema = z
         kpp: digits([9], "КПП").optional(),
         ogrn: digits([13, 15], "ОГРН"),
         address: text,
+        bank: z
+          .object({
+            name: text,
+            bik: digits([9], "БИК"),
+            /** Расчётный счёт. */
+            account: digits([20], "Расчётный счёт"),
+            /** Корреспондентский счёт. */
+            correspondentAccount: digits([20], "Корреспондентский счёт"),
+          })
+          .strict(),
+      })
+      .strict(),
+    invoice: z
+      .object({
+        /** The VAT rate the prices include. */
+        vatPercent: z.number().int("целое число процентов").min(0).max(100),
+        /** 'Счёт действителен N банковских дней'. */
+        validBankDays: z.number().int("целое число дней").positive("больше 0"),
       })
       .strict(),
     desks: z.object({ sales: desk, parts: desk, service: desk }).strict(),

@@ -11,6 +11,7 @@ import { orderNumber } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
 import { pushDataLayer } from "~/utils/data-layer";
 import { isSecure, lastOrderCookieHeader, readLastOrder } from "~server/cookies.server";
+import { hasInvoice, invoiceFileName, invoicePath } from "~server/invoice.server";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const meta: MetaFunction = () =>
@@ -34,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           lines: record.order.lines,
           total: record.order.total,
           delivery: record.order.delivery ?? null,
+          invoice: hasInvoice(record) ? { href: invoicePath(record.id), fileName: invoiceFileName(record.id) } : null,
         }
       : null;
   // The analytics purchase event is sent once; a reload shows the order without counting it again.
@@ -122,6 +124,18 @@ export default function OrderSuccess() {
       <p className="muted order-done__note">
         {order.delivery ? "Цены с учетом НДС, доставка включена." : "Цены с учетом НДС, без доставки."}
       </p>
+      {order.invoice ? (
+        <p className="order-done__invoice">
+          <a
+            href={order.invoice.href}
+            download={order.invoice.fileName}
+            type="application/pdf"
+            className="btn btn--outline"
+          >
+            Скачать счёт на оплату (PDF)
+          </a>
+        </p>
+      ) : null}
 
       <h2>Что дальше</h2>
       <ol className="steps order-done__steps">

@@ -191,8 +191,9 @@ describe("the dealer's content, every demo value replaced", () => {
       for (const { key, forms } of FACTS)
         for (const form of forms) expect(html.includes(form), `${pathname}: ${key}`).toBe(false);
     }
-    const truck = await page(truckPath);
-    const picture = /<img[^>]+src="(\/dealer\/[^"]+)"/.exec(truck)?.[1];
+    // The leasing partners' logos: files the replacement copied under public/dealer/.
+    const leasing = await page("/leasing");
+    const picture = /<img[^>]+src="(\/dealer\/[^"]+)"/.exec(leasing)?.[1];
     expect(picture, "a picture the replacement copied").toBeDefined();
     expect((await fetch(url + picture)).status).toBe(200);
   });

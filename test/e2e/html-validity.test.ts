@@ -72,6 +72,9 @@ async function orderSuccessCookie(): Promise<string> {
       phone: "+7 (912) 345-67-89",
       email: "ivanov@example.ru",
       city: "Красноярск",
+      // For a company: the page offers the invoice too.
+      inn: "2465123456",
+      invoice: "on",
       consent: "on",
     }),
   });

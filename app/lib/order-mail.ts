@@ -1,0 +1,70 @@
+/**
+ * The confirmation a customer keeps: 'Заказ № <number> — <dealer>' with the lines, the delivery
+ * and where it goes, the total, and whom to ask (the parts desk). Plain text: it reads the same in
+ * every mail program, and nothing the customer typed can become markup in it.
+ */
+import { deliveryCostText } from "./delivery";
+import { formatRub } from "./format";
+import { invoiceDate } from "./invoice";
+
+export interface OrderMailOrder {
+  number: string;
+  createdAt: string;
+  customerName: string;
+  lines: readonly { name: string; article?: string; price: number; amount: number }[];
+  delivery?: { label: string; cost: number };
+  /** Where a courier brings it. */
+  address?: string;
+  /** The transport company it is handed to. */
+  carrier?: string;
+  total: number;
+  /** The invoice is attached. */
+  invoice: boolean;
+}
+
+export interface OrderMailSender {
+  dealerName: string;
+  siteUrl: string;
+  desk: { name: string; phone: string; email: string; workTime: string };
+}
+
+export function orderMailSubject(number: string, dealerName: string): string {
+  return `Заказ № ${number} — ${dealerName}`;
+}
+
+export function orderMailText(order: OrderMailOrder, sender: OrderMailSender): string {
+  const lines = order.lines.map(
+    (line, i) =>
+      `${i + 1}. ${line.name}${line.article ? `, артикул ${line.article}` : ""} — ` +
+      `${line.amount} шт. × ${formatRub(line.price)} = ${formatRub(line.price * line.amount)}`,
+  );
+  const delivery = order.delivery
+    ? [
+        `Доставка: ${order.delivery.label}, ${deliveryCostText(order.delivery.cost)}`,
+        order.address ? `Адрес доставки: ${order.address}` : "",
+        order.carrier ? `Транспортная компания: ${order.carrier}` : "",
+      ].filter(Boolean)
+    : [];
+  const { desk } = sender;
+  return [
+    `Здравствуйте, ${order.customerName}!`,
+    "",
+    `Мы получили ваш заказ № ${order.number} от ${invoiceDate(order.createdAt)}. Менеджер позвонит вам ` +
+      `в рабочее время (${desk.workTime}), подтвердит наличие и сроки и согласует доставку.`,
+    "",
+    "Состав заказа:",
+    ...lines,
+    "",
+    ...delivery,
+    `Итого: ${formatRub(order.total)} (цены с учетом НДС)`,
+    ...(order.invoice ? ["", "Счёт на оплату — во вложении (PDF)."] : []),
+    "",
+    `Вопросы по заказу: ${desk.name}, ${desk.phone}, ${desk.email}. Назовите номер заказа.`,
+    "",
+    sender.dealerName,
+    sender.siteUrl,
+    "",
+  ]
+    .join("\n")
+    .replace(/\u00a0/g, " ");
+}

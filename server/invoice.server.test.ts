@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { INVOICE_TERMS, LEGAL } from "~/content";
+import { formatAmount, invoiceDate, vatIncluded } from "~/lib/invoice";
+import { orderNumber } from "~/lib/order-number";
+import { sumInWords } from "~/lib/sum-in-words";
+import { pdfText } from "../test/pdf-text";
+import { hasInvoice, invoicePath, orderInvoicePdf } from "./invoice.server";
+import { newLeadId, type LeadRecord, type OrderSummary } from "./lead-store.server";
+
+/** As pdf.js reads it back: runs of white space (the no-break spaces in amounts too) as one space. */
+const asRead = (text: string) => text.replace(/\s+/g, " ");
+
+function orderRecord(order: Partial<OrderSummary> & Record<string, unknown> = {}): LeadRecord {
+  return {
+    id: newLeadId(),
+    form: "order",
+    createdAt: "2026-11-27T03:15:00.000Z",
+    status: "kept",
+    request: { kind: "json", body: { name: "order", fields: [] } },
+    attempts: [],
+    order: {
+      lines: [
+        { id: "a", slug: "filtr-a", name: "Фильтр масляный", article: "1012010-81DJ", price: 1250, amount: 4 },
+        {
+          id: "b",
+          slug: "kolodka-b",
+          name: "Колодка тормозная задняя",
+          article: "3502-00129",
+          price: 3650.5,
+          amount: 2,
+        },
+      ],
+      total: 12601,
+      delivery: { label: "Курьер по городу", cost: 300 },
+      customer: { name: "Иван Петров", inn: "246512345678", email: "", invoice: true },
+      ...order,
+    },
+  };
+}
+
+// Making a PDF and reading it back takes a few seconds on a busy machine.
+describe("the invoice PDF", { timeout: 30_000 }, () => {
+  it("reads back with its number, the supplier's requisites and bank, the lines, the VAT and the sum in words", async () => {
+    const record = orderRecord();
+    const file = await orderInvoicePdf(record);
+    expect(file?.fileName).toBe(`Счёт ${orderNumber(record.id)}.pdf`);
+    const text = await pdfText(file!.pdf);
+
+    expect(text).toContain(`Счёт на оплату № ${orderNumber(record.id)} от ${invoiceDate(record.createdAt)}`);
+    for (const value of [LEGAL.name, `ИНН ${LEGAL.inn}`, `КПП ${LEGAL.kpp}`, asRead(LEGAL.address)]) {
+      expect(text).toContain(value);
+    }
+    for (const value of [LEGAL.bank.name, LEGAL.bank.bik, LEGAL.bank.account, LEGAL.bank.correspondentAccount]) {
+      expect(text).toContain(value);
+    }
+    expect(text).toContain("Покупатель: ИНН 246512345678, Иван Петров");
+    expect(text).toContain("1 1012010-81DJ Фильтр масляный 4 шт 1 250,00 5 000,00");
+    expect(text).toContain("2 3502-00129 Колодка тормозная задняя 2 шт 3 650,50 7 301,00");
+    expect(text).toContain("3 — Доставка: Курьер по городу 1 усл. 300,00 300,00");
+    expect(text).toContain("Итого: 12 601,00");
+    expect(text).toContain(
+      `В том числе НДС (${INVOICE_TERMS.vatPercent} %): ${asRead(formatAmount(vatIncluded(12601, INVOICE_TERMS.vatPercent)))}`,
+    );
+    expect(text).toContain("Всего к оплате: 12 601,00");
+    expect(text).toContain(`Всего к оплате: ${sumInWords(12601)}`);
+    expect(sumInWords(12601)).toBe("Двенадцать тысяч шестьсот один рубль 00 копеек");
+    expect(text).toContain(`Счёт действителен ${INVOICE_TERMS.validBankDays} банковских дней`);
+  });
+
+  it("embeds its font, so the Cyrillic text shows and can be selected anywhere", async () => {
+    const file = await orderInvoicePdf(orderRecord());
+    const raw = file!.pdf.toString("latin1");
+    expect(raw).toMatch(/\/FontFile2/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);
+    expect(raw).toMatch(/\/ToUnicode/);
+  });
+
+  it("names the company a lookup by the ИНН found, with its КПП", async () => {
+    const record = orderRecord({
+      company: { inn: "2465000001", name: "ООО «Ромашка»", kpp: "246501002", address: "г Красноярск, ул Мира, д 1" },
+    });
+    const text = await pdfText((await orderInvoicePdf(record))!.pdf);
+    expect(text).toContain("Покупатель: ООО «Ромашка», ИНН 2465000001, КПП 246501002, г Красноярск, ул Мира, д 1");
+  });
+
+  it("leaves out a free delivery", async () => {
+    const record = orderRecord({ delivery: { label: "Самовывоз", cost: 0 }, total: 12301 });
+    const text = await pdfText((await orderInvoicePdf(record))!.pdf);
+    expect(text).not.toContain("Доставка");
+    expect(text).toContain("Итого: 12 301,00");
+  });
+
+  it("exists only for an order whose customer asked for one", async () => {
+    const without = orderRecord({ customer: { name: "Иван", inn: "", email: "", invoice: false } });
+    expect(hasInvoice(without)).toBe(false);
+    expect(await orderInvoicePdf(without)).toBeUndefined();
+    const lead = { ...orderRecord(), form: "callback" };
+    expect(hasInvoice(lead)).toBe(false);
+    expect(hasInvoice(orderRecord())).toBe(true);
+  });
+
+  it("is found under the order's number, never its whole id", () => {
+    const record = orderRecord();
+    expect(invoicePath(record.id)).toBe(`/order-success/invoice/${orderNumber(record.id)}.pdf`);
+    expect(invoicePath(record.id)).not.toContain(record.id);
+  });
+});

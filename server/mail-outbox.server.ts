@@ -1,0 +1,299 @@
+/**
+ * The customer's order confirmation, sent over SMTP (nodemailer) from the same kind of outbox as
+ * the leads (decisions 004 and 009): the message is written to DATA_DIR/mail/{order id}/ before
+ * anything is sent (the invoice it carries is made from the order on disk at each attempt); it is sent off the customer's request;
+ * an attempt is claimed first, so one sender at a time sends it; a failure is retried by the
+ * background retry and by `npm run leads:resend`. A message the SMTP server accepted is marked
+ * delivered and never sent again. Its Message-ID is derived from the order id, so a copy sent
+ * twice (a crash between the server's 250 and the record) is one message to a mail program.
+ * SMTP_URL and MAIL_FROM unset: no e-mail.
+ */
+import nodemailer from "nodemailer";
+import { DEALER, DESKS, deskPhone } from "~/content";
+import { orderMailSubject, orderMailText } from "~/lib/order-mail";
+import { orderNumber } from "~/lib/order-number";
+import type { Config } from "./config.server";
+import { hasInvoice, orderInvoicePdf, orderOf } from "./invoice.server";
+import {
+  createLeadStore,
+  type LeadStatus,
+  type LeadStore,
+  type LeadSummary,
+  type StoredRecord,
+} from "./lead-store.server";
+import { errorMessage, log } from "./log.server";
+import type { RetryReport } from "./notify-gateway.server";
+import { isExpired, isWaiting, nextAttemptAt, PENDING_GRACE_MS, retryDelayMs } from "./retry-schedule.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  messageId: string;
+  /** The order's invoice goes with it, made from the order on disk when it is sent (as its download is). */
+  invoice: boolean;
+}
+
+/** A message of the outbox; `delivered` once the SMTP server accepted it. */
+export interface MailRecord extends StoredRecord {
+  /** The order's id. */
+  id: string;
+  form: "order-confirmation";
+  message: MailMessage;
+  failedAt?: string;
+}
+
+export interface MailOutbox {
+  /** SMTP_URL and MAIL_FROM are set. */
+  enabled: boolean;
+  store: LeadStore<MailRecord>;
+  /**
+   * Writes the confirmation of the order `orderId` (kept in the lead store) to disk when its
+   * customer gave an e-mail, and sends it in the background. Never throws: the order stands.
+   */
+  confirmOrder(orderId: string): Promise<void>;
+  /** As NotifyGateway.retryPass, over the messages not yet accepted. */
+  retryPass(options: { mode: "due" | "all"; signal?: AbortSignal; now?: number }): Promise<RetryReport>;
+  /** Resolves once the sends started by confirmOrder so far have ended (tests, a graceful stop). */
+  idle(): Promise<void>;
+}
+
+type MailConfig = Pick<Config, "SMTP_URL" | "MAIL_FROM" | "SITE_URL" | "NOTIFY_RETRY_BASE_SECONDS" | "dataDir">;
+
+/** One attempt, start to end, connection included: no SMTP server is waited on longer. */
+const SEND_TIMEOUT_MS = 60_000;
+/** A claim outlives any attempt; one older was left by a crash. */
+const CLAIM_TTL_MS = SEND_TIMEOUT_MS + 60_000;
+
+class StoppedError extends Error {}
+
+const SENDABLE: Record<"due" | "all", ReadonlySet<LeadStatus>> = {
+  due: new Set(["undelivered", "pending"]),
+  all: new Set(["undelivered", "pending", "failed"]),
+};
+
+/** The Message-ID of an order's confirmation: the same on every attempt. */
+export function confirmationMessageId(orderId: string, siteUrl: string): string {
+  return `<order-${orderId}@${new URL(siteUrl).hostname}>`;
+}
+
+export function createMailOutbox(
+  config: MailConfig,
+  { leads, store }: { leads: Pick<LeadStore, "load">; store?: LeadStore<MailRecord> },
+): MailOutbox {
+  const outbox = store ?? createLeadStore<MailRecord>(config.dataDir, { folder: "mail", file: "message.json" });
+  const enabled = Boolean(config.SMTP_URL && config.MAIL_FROM);
+  const baseMs = config.NOTIFY_RETRY_BASE_SECONDS * 1000;
+  const inFlight = new Set<Promise<unknown>>();
+
+  async function compose(orderId: string): Promise<MailRecord | undefined> {
+    const lead = await leads.load(orderId);
+    const order = orderOf(lead);
+    const to = order?.customer?.email;
+    if (!lead || !order?.customer || !to) return undefined;
+    const number = orderNumber(orderId);
+    const invoice = hasInvoice(lead);
+    const text = orderMailText(
+      {
+        number,
+        createdAt: lead.createdAt,
+        customerName: order.customer.name,
+        lines: order.lines,
+        delivery: order.delivery,
+        address: order.address,
+        carrier: order.carrier,
+        total: order.total,
+        invoice,
+      },
+      {
+        dealerName: DEALER.name,
+        siteUrl: config.SITE_URL,
+        desk: {
+          name: DESKS.parts.name,
+          phone: deskPhone("parts").display,
+          email: DESKS.parts.email,
+          workTime: DESKS.parts.workTime,
+        },
+      },
+    );
+    return {
+      id: orderId,
+      form: "order-confirmation",
+      createdAt: new Date().toISOString(),
+      status: "pending",
+      attempts: [],
+      message: {
+        to,
+        subject: orderMailSubject(number, DEALER.name),
+        text,
+        messageId: confirmationMessageId(orderId, config.SITE_URL),
+        invoice,
+      },
+    };
+  }
+
+  async function invoiceAttachment(orderId: string) {
+    const lead = await leads.load(orderId);
+    const file = lead ? await orderInvoicePdf(lead) : undefined;
+    if (!file) throw new Error("the order's invoice is not on disk");
+    return { filename: file.fileName, content: file.pdf, contentType: "application/pdf" };
+  }
+
+  /** One attempt; the record with its outcome. Throws StoppedError when `stop` fired first. */
+  async function attempt(record: MailRecord, stop?: AbortSignal): Promise<MailRecord> {
+    const at = new Date().toISOString();
+    const started = Date.now();
+    const transport = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    let onStop: (() => void) | undefined;
+    // Settles only by cutting the attempt short: at the time limit, or when the server stops.
+    const cut = new Promise<never>((_, reject) => {
+      const abandon = (why: Error) => {
+        transport.close();
+        reject(why);
+      };
+      timer = setTimeout(() => abandon(new Error("timeout")), SEND_TIMEOUT_MS);
+      onStop = () => abandon(new StoppedError("stopping"));
+      if (stop?.aborted) onStop();
+      else stop?.addEventListener("abort", onStop, { once: true });
+    });
+    const { message } = record;
+    try {
+      const attachments = message.invoice ? [await invoiceAttachment(record.id)] : [];
+      const info = (await Promise.race([
+        transport.sendMail({
+          from: config.MAIL_FROM,
+          to: message.to,
+          replyTo: DESKS.parts.email,
+          subject: message.subject,
+          text: message.text,
+          messageId: message.messageId,
+          attachments,
+        }),
+        cut,
+      ])) as { response?: string };
+      log.info("mail sent", { mail: record.id, response: info.response, ms: Date.now() - started });
+      return { ...record, status: "delivered", attempts: [...record.attempts, { at, ok: true }] };
+    } catch (error) {
+      if (error instanceof StoppedError) throw error;
+      const code = (error as { responseCode?: number; code?: string }) ?? {};
+      // The server refused the address itself: no later attempt can do better (leads:resend still tries).
+      const refused = code.code === "EENVELOPE" && (code.responseCode ?? 0) >= 500;
+      const failed = { at, ok: false, error: errorMessage(error) };
+      // A server's refusal may quote the customer's address: the log keeps no personal data.
+      const logged = failed.error.replace(/[^\s<>@"']+@[^\s<>@"']+/g, "<address>");
+      const fields = { mail: record.id, error: logged, ms: Date.now() - started };
+      if (refused) log.error("mail refused by the server, given up and kept on disk", fields);
+      else log.warn("mail not sent, kept on disk", fields);
+      return refused
+        ? { ...record, status: "failed", failedAt: at, attempts: [...record.attempts, failed] }
+        : { ...record, status: "undelivered", attempts: [...record.attempts, failed] };
+    } finally {
+      clearTimeout(timer);
+      if (onStop) stop?.removeEventListener("abort", onStop);
+      transport.close();
+    }
+  }
+
+  /** Claims attempt number `attempts` of a message and makes it, unless another sender has it or has made it. */
+  async function sendOne(
+    seen: Pick<LeadSummary, "id" | "attempts">,
+    sendable: ReadonlySet<LeadStatus>,
+    now: number,
+    expire: boolean,
+    stop?: AbortSignal,
+  ): Promise<LeadStatus | "skipped"> {
+    const claim = await outbox.claim(seen.id, seen.attempts, CLAIM_TTL_MS);
+    if (!claim) return "skipped";
+    try {
+      // Read again under the claim: a sender that finished this attempt meanwhile has saved it.
+      const record = await outbox.load(seen.id);
+      if (!record || record.attempts.length !== seen.attempts || !sendable.has(record.status)) return "skipped";
+      if (expire && isExpired(record, now)) {
+        await outbox.save({ ...record, status: "failed", failedAt: new Date(now).toISOString() });
+        log.error("mail unsent for 7 days, given up and kept on disk", { mail: record.id });
+        return "failed";
+      }
+      const done = await attempt(record, stop);
+      await outbox.save(done);
+      return done.status;
+    } finally {
+      await claim.release();
+    }
+  }
+
+  return {
+    enabled,
+    store: outbox,
+    async confirmOrder(orderId) {
+      if (!enabled) return;
+      try {
+        const record = await compose(orderId);
+        if (!record) return;
+        // On disk before anything is sent: a crash or a stop from here on cannot lose it.
+        await outbox.save(record);
+        const sending = sendOne({ id: record.id, attempts: 0 }, SENDABLE.due, Date.now(), false)
+          .catch((error: unknown) => log.error("mail send failed", { mail: orderId, error: errorMessage(error) }))
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      } catch (error) {
+        log.error("order confirmation not kept", { order: orderId, error: errorMessage(error) });
+      }
+    },
+    async retryPass({ mode, signal, now = Date.now() }) {
+      const report: RetryReport = { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
+      if (!enabled) return report;
+      const messages = (await outbox.summaries()).filter((m) => SENDABLE[mode].has(m.status));
+      for (const message of messages) {
+        // A pending message younger than the grace may be in its first attempt right now.
+        if (message.status === "pending" && Date.parse(message.createdAt) > now - PENDING_GRACE_MS) continue;
+        const due = mode === "all" || nextAttemptAt(message, baseMs) <= now || isExpired(message, now);
+        if (!due || signal?.aborted) {
+          if (isWaiting(message)) {
+            report.waiting++;
+            const at = nextAttemptAt(message, baseMs);
+            report.nextDueAt = Math.min(report.nextDueAt ?? at, at);
+          }
+          continue;
+        }
+        let outcome: LeadStatus | "skipped";
+        try {
+          outcome = await sendOne(message, SENDABLE[mode], now, mode === "due", signal);
+        } catch (error) {
+          if (!(error instanceof StoppedError)) throw error;
+          report.waiting++;
+          continue;
+        }
+        if (outcome === "delivered") report.delivered++;
+        else if (outcome === "failed") report.failed++;
+        else if (outcome === "skipped") report.skipped++;
+        else {
+          report.undelivered++;
+          report.waiting++;
+          const at = Date.now() + retryDelayMs(message.attempts + 1, baseMs);
+          report.nextDueAt = Math.min(report.nextDueAt ?? at, at);
+        }
+      }
+      return report;
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/** `npm run leads:resend`: every confirmation not yet accepted, now; one line on what happened. */
+export async function resendPendingMail(mail: MailOutbox, signal?: AbortSignal): Promise<RetryReport | undefined> {
+  if (!mail.enabled) return undefined;
+  const report = await mail.retryPass({ mode: "all", signal });
+  process.stdout.write(
+    `re-sent order e-mails: ${report.delivered} sent, ${report.undelivered + report.failed} still unsent, ` +
+      `${report.skipped} left to another sender\n`,
+  );
+  return report;
+}
