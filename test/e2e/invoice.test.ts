@@ -234,7 +234,7 @@ describe("the confirmation e-mail", () => {
       .toBe("undelivered");
     await smtp.start();
     // Run as a child process, asynchronously: the SMTP server answers from this one.
-    const child = spawn(process.execPath, ["build/index.js", "--resend-leads"], {
+    const child = spawn(process.execPath, ["build/leads-resend.js"], {
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: server.dataDir, ...env },
     });
     let stdout = "";
