@@ -27,7 +27,7 @@ function formsOf(value: string | number): string[] {
     return [String(value), grouped(value, "_"), grouped(value, " "), grouped(value, "\u00a0")];
   }
   const digits = value.replace(/\D/g, "");
-  const phone = /^[+\d\s()-]+$/.test(value) && digits.length >= 10 ? [digits.slice(-10)] : [];
+  const phone = /^[+\d\s()-]+$/.test(value) && digits.length >= 10 && digits.length <= 11 ? [digits.slice(-10)] : [];
   return [...new Set([value, ...phone])];
 }
 
