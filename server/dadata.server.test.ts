@@ -19,7 +19,7 @@ const ROMASHKA = {
   value: "ООО «Ромашка»",
   data: {
     inn: "2465000001",
-    kpp: "246501001",
+    kpp: "246601001",
     type: "LEGAL",
     name: { short_with_opf: "ООО «Ромашка»", full_with_opf: "ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «РОМАШКА»" },
     address: { value: "г Красноярск, ул Ленина, д 1" },
@@ -29,7 +29,7 @@ const ROMASHKA = {
 const SOLE_TRADER = {
   value: "ИП Иванов Иван Иванович",
   data: {
-    inn: "246500000012",
+    inn: "246601234512",
     kpp: null,
     type: "INDIVIDUAL",
     name: { short_with_opf: "ИП Иванов Иван Иванович", full_with_opf: null },
@@ -73,8 +73,8 @@ describe("the DaData gateway", () => {
     const { directory, outcomes } = gateway();
     expect(directory.enabled).toBe(true);
     await expect(directory.suggest("2465")).resolves.toEqual([
-      { inn: "2465000001", name: "ООО «Ромашка»", kpp: "246501001", address: "г Красноярск, ул Ленина, д 1" },
-      { inn: "246500000012", name: "ИП Иванов Иван Иванович", address: "г Красноярск" },
+      { inn: "2465000001", name: "ООО «Ромашка»", kpp: "246601001", address: "г Красноярск, ул Ленина, д 1" },
+      { inn: "246601234512", name: "ИП Иванов Иван Иванович", address: "г Красноярск" },
     ]);
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe("suggest");
@@ -87,10 +87,10 @@ describe("the DaData gateway", () => {
 
   it("finds the head office by a whole ИНН; a sole trader has no КПП", async () => {
     const { directory } = gateway();
-    await expect(directory.findByInn("2465000001")).resolves.toMatchObject({ name: "ООО «Ромашка»", kpp: "246501001" });
+    await expect(directory.findByInn("2465000001")).resolves.toMatchObject({ name: "ООО «Ромашка»", kpp: "246601001" });
     expect(seen[0]).toMatchObject({ method: "findById", body: { query: "2465000001", branch_type: "MAIN" } });
-    const trader = await directory.findByInn("246500000012");
-    expect(trader).toEqual({ inn: "246500000012", name: "ИП Иванов Иван Иванович", address: "г Красноярск" });
+    const trader = await directory.findByInn("246601234512");
+    expect(trader).toEqual({ inn: "246601234512", name: "ИП Иванов Иван Иванович", address: "г Красноярск" });
     await expect(directory.findByInn("2465999999")).resolves.toBeUndefined();
   });
 

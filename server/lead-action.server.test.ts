@@ -36,7 +36,7 @@ const mock = setupServer(
     const { query } = (await request.json()) as { query: string };
     if (dadata === "hang") await delay(3000);
     if (dadata === "500") return new HttpResponse("boom", { status: 500 });
-    const data = { inn: query, kpp: "246501001", name: { short_with_opf: "ООО «Рога & Копыта»" }, address: null };
+    const data = { inn: query, kpp: "246601001", name: { short_with_opf: "ООО «Рога & Копыта»" }, address: null };
     return HttpResponse.json({ suggestions: [{ value: "ООО «Рога & Копыта»", data }] });
   }),
   http.post(`${NOTIFY}/v1/notify`, async ({ request }) => {
@@ -307,7 +307,7 @@ describe("the customer's text and the company in a lead", () => {
       { key: "inn", value: "2465123456" },
       { key: "comment", value: `${escaped}\nВторая строка` },
       { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
-      { key: "company", value: "ООО «Рога &amp; Копыта», КПП 246501001" },
+      { key: "company", value: "ООО «Рога &amp; Копыта», КПП 246601001" },
     ]);
   });
 

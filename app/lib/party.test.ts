@@ -4,15 +4,15 @@ import { companyFields, companyQuery, companyText, partyLabel, type Party } from
 const company: Party = {
   inn: "2465000001",
   name: "ООО «Ромашка»",
-  kpp: "246501001",
+  kpp: "246601001",
   address: "г Красноярск, ул Ленина, д 1",
 };
-const soleTrader: Party = { inn: "246500000012", name: "ИП Иванов Иван Иванович", address: "г Красноярск" };
+const soleTrader: Party = { inn: "246601234512", name: "ИП Иванов Иван Иванович", address: "г Красноярск" };
 
 describe("party", () => {
   it("writes a company as its name, КПП and address", () => {
-    expect(companyText(company)).toBe("ООО «Ромашка», КПП 246501001, г Красноярск, ул Ленина, д 1");
-    expect(partyLabel(company)).toBe("ООО «Ромашка», КПП 246501001");
+    expect(companyText(company)).toBe("ООО «Ромашка», КПП 246601001, г Красноярск, ул Ленина, д 1");
+    expect(partyLabel(company)).toBe("ООО «Ромашка», КПП 246601001");
   });
 
   it("writes a sole trader without a КПП, and a party without an address without it", () => {
@@ -28,8 +28,8 @@ describe("party", () => {
   it("asks about 3 to 12 digits only", () => {
     expect(companyQuery("24")).toBeNull();
     expect(companyQuery("246")).toBe("246");
-    expect(companyQuery(" 246500000012 ")).toBe("246500000012");
-    expect(companyQuery("2465000000123")).toBeNull();
+    expect(companyQuery(" 246601234512 ")).toBe("246601234512");
+    expect(companyQuery("2466012345123")).toBeNull();
     expect(companyQuery("24a5")).toBeNull();
     expect(companyQuery(null)).toBeNull();
   });
