@@ -54,8 +54,11 @@ export interface OrderSummary {
   lines: { id: string; slug: string; name: string; article?: string; price: number; amount: number }[];
   /** What the customer pays: the goods and the delivery. */
   total: number;
-  /** How the order is delivered and what that costs; missing in orders kept before it was chosen. */
-  delivery?: { label: string; cost: number };
+  /**
+   * How the order is delivered and what that costs (missing in orders kept before it was chosen),
+   * and where to: the courier's address, the transport company and the city, when asked for.
+   */
+  delivery?: { label: string; cost: number; address?: string; carrier?: string; city?: string };
 }
 
 /** What the retry and the metrics need of a lead, without its personal data. */

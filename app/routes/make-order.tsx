@@ -1,9 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
-import { DeliveryChoice } from "~/components/delivery-choice";
 import { OrderForm } from "~/components/forms/order-form";
 import { cartLines, cartTotal } from "~/lib/cart-lines";
 import { deliveryCost, deliveryCostText, deliveryLabel, parseDelivery } from "~/lib/delivery";
@@ -32,13 +31,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleOrderAction(request, context);
 }
 
+type ActionData = {
+  formError?: string;
+  /** What was typed, given back after a recalculation or a failure. */
+  values?: Record<string, string>;
+  /** What was typed, given back with the messages of a refused form (remix-validated-form). */
+  repopulateFields?: Record<string, unknown>;
+};
+
 export default function MakeOrder() {
-  const { lines, delivery, error } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ formError?: string; values?: Record<string, string> }>();
+  const { lines, delivery: fromUrl, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const shown = useShownCartLines(lines);
   const goodsTotal = cartTotal(shown);
+  // The method the form came back with (a recalculation, a refusal), else the URL's.
+  const posted = actionData?.values?.delivery ?? actionData?.repopulateFields?.delivery;
+  const initial = posted === undefined ? fromUrl : parseDelivery(posted);
+  const [delivery, setDelivery] = useState(initial);
+  useEffect(() => setDelivery(initial), [initial]);
   const shipping = deliveryCost(delivery, goodsTotal);
+  const count = shown.reduce((sum, line) => sum + line.amount, 0);
 
   useEffect(() => {
     if (actionData?.formError && navigation.state === "idle") window.alert(actionData.formError);
@@ -57,8 +70,29 @@ export default function MakeOrder() {
       ) : null}
       <div className="order">
         <div className="order__main">
-          <DeliveryChoice method={delivery} goodsTotal={goodsTotal} />
-          <OrderForm delivery={delivery} defaultValues={actionData?.values} formError={actionData?.formError} />
+          <OrderForm
+            delivery={delivery}
+            onDeliveryChange={setDelivery}
+            goodsTotal={goodsTotal}
+            defaultValues={actionData?.values}
+            formError={actionData?.formError}
+            recap={
+              <dl className="order__recap" aria-label="Итог заказа">
+                <div>
+                  <dt>Товары, {count} шт.</dt>
+                  <dd>{formatRub(goodsTotal)}</dd>
+                </div>
+                <div>
+                  <dt>{deliveryLabel(delivery)}</dt>
+                  <dd>{deliveryCostText(shipping)}</dd>
+                </div>
+                <div className="order__recap-total">
+                  <dt>Итого</dt>
+                  <dd>{formatRub(goodsTotal + shipping)}</dd>
+                </div>
+              </dl>
+            }
+          />
         </div>
         <aside className="order__summary" aria-labelledby="summary-title">
           <h2 id="summary-title">Ваш заказ</h2>
@@ -69,8 +103,11 @@ export default function MakeOrder() {
                   <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
                   <div className="muted">Артикул: {line.article || "-"}</div>
                 </div>
-                <span>
-                  {line.amount} × {formatRub(line.price)}
+                <span className="order__line-sum">
+                  <span className="muted">
+                    {line.amount} × {formatRub(line.price)}
+                  </span>
+                  <strong data-testid="summary-line-sum">{formatRub(line.amount * line.price)}</strong>
                 </span>
               </li>
             ))}

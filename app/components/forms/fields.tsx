@@ -1,7 +1,8 @@
 import { InputMask, type Track } from "@react-input/mask";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useField } from "remix-validated-form";
+import { useField, useFormContext } from "remix-validated-form";
+import { useHydrated } from "~/utils/use-hydrated";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { PHONE_MASK, phoneTyped } from "~/lib/phone";
 
@@ -20,27 +21,32 @@ const BEHAVIOUR = { initial: "onChange", whenTouched: "onChange", whenSubmitted:
  */
 const CHANGE_ONLY = { onBlur: undefined } as const;
 
-function FieldShell({
+export function FieldShell({
   id,
   label,
   required,
+  requiredMark,
   error,
   children,
   hint,
+  className,
 }: {
   id: string;
   label: string;
   required?: boolean;
+  /** A class for an asterisk the stylesheet shows only while another field makes this one required. */
+  requiredMark?: string;
   error?: string;
   hint?: ReactNode;
   children: ReactNode;
+  className?: string;
 }) {
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
+    <div className={`field${error ? " field--error" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={id} className="field__label">
         {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
+        {required || requiredMark ? (
+          <span className={`field__required${requiredMark ? ` ${requiredMark}` : ""}`} aria-hidden="true">
             {" "}
             *
           </span>
@@ -62,6 +68,8 @@ export function TextField({
   name,
   label,
   required,
+  requiredMark,
+  className,
   type = "text",
   autoComplete,
   inputMode,
@@ -71,6 +79,8 @@ export function TextField({
   name: string;
   label: string;
   required?: boolean;
+  requiredMark?: string;
+  className?: string;
   type?: "text" | "email" | "date";
   autoComplete?: string;
   inputMode?: "text" | "email" | "numeric";
@@ -79,7 +89,14 @@ export function TextField({
   const { error, getInputProps } = useField(name, { validationBehavior: BEHAVIOUR });
   const id = `${formId}-${name}`;
   return (
-    <FieldShell id={id} label={label} required={required} error={error}>
+    <FieldShell
+      id={id}
+      label={label}
+      required={required}
+      requiredMark={requiredMark}
+      error={error}
+      className={className}
+    >
       <input
         {...getInputProps({ id, type, autoComplete, inputMode, maxLength: type === "date" ? undefined : maxLength })}
         {...CHANGE_ONLY}
@@ -93,12 +110,12 @@ export function TextField({
   );
 }
 
-/** inn: digits only, typed or pasted. */
-export function InnField({ formId }: { formId: string }) {
+/** inn: digits only, typed or pasted. `requiredMark`: the order's asterisk while an invoice is asked for. */
+export function InnField({ formId, requiredMark }: { formId: string; requiredMark?: string }) {
   const { error, getInputProps } = useField("inn", { validationBehavior: BEHAVIOUR });
   const id = `${formId}-inn`;
   return (
-    <FieldShell id={id} label="ИНН организации" error={error}>
+    <FieldShell id={id} label="ИНН организации" error={error} requiredMark={requiredMark}>
       <input
         {...getInputProps({
           id,
@@ -220,7 +237,39 @@ export function Honeypot() {
   );
 }
 
-export function FormAlert({ message }: { message?: string }) {
+/**
+ * Without JavaScript a refused form comes back as a new page, scrolled to its top: the messages
+ * are listed here, at the top of the form, each linking to its field. With JavaScript the fields
+ * show their messages as they are typed and the alert stays by the button, so this shows nothing.
+ */
+export function ErrorSummary({ formId, formError }: { formId: string; formError?: string }) {
+  const hydrated = useHydrated();
+  const { fieldErrors } = useFormContext(formId);
+  const errors = Object.entries(fieldErrors).filter(([, message]) => Boolean(message));
+  if (hydrated || (!formError && errors.length === 0)) return null;
+  return (
+    <div className="form-errors" role="alert" data-testid="form-errors">
+      {formError ? <p className="form-errors__message">{formError}</p> : null}
+      {errors.length > 0 ? (
+        <>
+          <p className="form-errors__title">Проверьте, пожалуйста:</p>
+          <ul>
+            {errors.map(([name, message]) => (
+              <li key={name}>
+                <a href={`#${formId}-${name}`}>{message}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's alert by its button: with JavaScript always; without, when ErrorSummary has not shown it above. */
+export function FormAlert({ message, besideSummary }: { message?: string; besideSummary?: boolean }) {
+  const hydrated = useHydrated();
+  if (besideSummary && !hydrated) return null;
   if (!message) return null;
   return (
     <p className="form-alert" role="alert">

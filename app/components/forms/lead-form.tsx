@@ -3,7 +3,16 @@ import { useEffect, useRef, useState } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useFormContext, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";
 import { LEAD_FORMS, LEAD_UPLOAD_URL, type LeadData, type LeadFormName } from "~/lib/lead-forms";
-import { CommentField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
+import {
+  CommentField,
+  ConsentField,
+  ErrorSummary,
+  FormAlert,
+  Honeypot,
+  InnField,
+  PhoneField,
+  TextField,
+} from "./fields";
 import { FileField, uploadWithProgress, type UploadState } from "./file-field";
 import { useHydrated } from "~/utils/use-hydrated";
 import "~/components/site-frame"; // loaded after the frame: its shared code stays in the frame's script (decision 013)
@@ -111,6 +120,7 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
           ))
         : null}
       <Honeypot />
+      <ErrorSummary formId={formId} formError={serverError} />
       <div className="form__grid">
         <TextField formId={formId} name="name" label="ФИО" required autoComplete="name" />
         <PhoneField formId={formId} />
@@ -130,7 +140,7 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
         </p>
       ) : null}
       <ConsentField formId={formId} />
-      <FormAlert message={error} />
+      <FormAlert message={error} besideSummary={!fetcherError && !uploadError} />
       <p className="form__note">
         <span aria-hidden="true">*</span> — обязательные поля
       </p>
