@@ -28,8 +28,7 @@ export function textValues(form: FormData): Record<string, string> {
  */
 export function isRecalculation(request: Request, form?: FormData): boolean {
   return (
-    new URL(request.url).searchParams.get("intent") === RECALCULATE_INTENT ||
-    form?.get("intent") === RECALCULATE_INTENT
+    new URL(request.url).searchParams.get("intent") === RECALCULATE_INTENT || form?.get("intent") === RECALCULATE_INTENT
   );
 }
 

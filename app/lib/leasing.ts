@@ -170,6 +170,20 @@ export function leasingFromParams(params: { get(name: string): unknown }): Leasi
 }
 
 /**
+ * Where a leasing request's calculator starts: the values a URL or a form carries; else, on a
+ * model's page, the model's 'цена от', or an empty price for a model on request (never the
+ * calculator's default, which would be a price nobody gave); else the defaults.
+ */
+export function leasingStart(
+  params: { get(name: string): unknown; has(name: string): boolean },
+  truck?: { price?: number },
+): LeasingValues {
+  const { values } = leasingFromParams(params);
+  if (params.has("price") || !truck) return values;
+  return { ...values, price: truck.price ? formatInt(truck.price) : "" };
+}
+
+/**
  * The estimate: an annuity on the price less the advance at `annualRatePercent` a year, paid
  * monthly over the term. Advance and payment are rounded to whole roubles, and the total is
  * built from those rounded figures, so it is what a visitor gets adding up what is shown.

@@ -34,7 +34,7 @@ export interface LeadFormProps {
    * Hidden fields the lead carries beside what the visitor types, and the line that tells the
    * visitor what they add (the leasing calculation).
    */
-  attachment?: { fields: Record<string, string>; note: string };
+  attachment?: { fields?: Record<string, string>; note: string };
 }
 
 /** Each form's schema as remix-validated-form's validator, built once (the server builds its own). */
@@ -114,7 +114,7 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       }}
     >
       <input type="hidden" name="page" value={page} />
-      {attachment
+      {attachment?.fields
         ? Object.entries(attachment.fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))
