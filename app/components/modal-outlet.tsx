@@ -35,7 +35,7 @@ export function ModalOutlet() {
   // The lead's source: the page, or the page a link names (a part of the list asked about).
   const page = safeRedirectPath(params.get("source"), closeModalHref(location.pathname, location.search));
   return (
-    <Modal title={modalTitle(name, subject)}>
+    <Modal title={modalTitle(name, subject, params.get("part")?.slice(0, 200))}>
       <div className="modal-layout">
         <div className="modal-layout__main">
           <LazyBoundary>

@@ -210,11 +210,6 @@ export function leasingSummary(input: LeasingInput, estimate: LeasingEstimate, t
   return `${truckName ? `${truckName}: с` : "С"}тоимость ${formatRubWhole(input.price)}, аванс ${formatPercent(input.advancePercent)} %, срок ${input.termMonths} мес., платеж ≈ ${formatRubWhole(estimate.monthlyPayment)}`;
 }
 
-/** The fields a leasing lead carries for a valid calculation, normalised ('10000000', '15,5', '36'). */
-export function leasingFields(input: LeasingInput): LeasingValues {
-  return { price: String(input.price), advance: formatPercent(input.advancePercent), term: String(input.termMonths) };
-}
-
 /** The query's other parameters, which the calculator's GET form sends along unchanged. */
 export function paramsBesideLeasing(params: URLSearchParams): [string, string][] {
   return [...params].filter(([name]) => !(LEASING_PARAMS as readonly string[]).includes(name));
