@@ -237,6 +237,13 @@ export function Honeypot() {
   );
 }
 
+/** The fields of every form in the order they are laid out, for the summary's list. */
+const FIELD_ORDER = [
+  ...["name", "phone", "email", "inn", "vehicle", "date"],
+  ...["delivery", "address", "carrier", "carrierName", "city", "comment", "consent"],
+];
+const place = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+
 /**
  * Without JavaScript a refused form comes back as a new page, scrolled to its top: the messages
  * are listed here, at the top of the form, each linking to its field. With JavaScript the fields
@@ -245,7 +252,9 @@ export function Honeypot() {
 export function ErrorSummary({ formId, formError }: { formId: string; formError?: string }) {
   const hydrated = useHydrated();
   const { fieldErrors } = useFormContext(formId);
-  const errors = Object.entries(fieldErrors).filter(([, message]) => Boolean(message));
+  const errors = Object.entries(fieldErrors)
+    .filter(([, message]) => Boolean(message))
+    .sort(([a], [b]) => place(a) - place(b));
   if (hydrated || (!formError && errors.length === 0)) return null;
   return (
     <div className="form-errors" role="alert" data-testid="form-errors">
