@@ -151,7 +151,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.getByLabel("Телефон").fill(javaScriptEnabled ? "9234567890" : "+7 (923) 456-78-90");
     await page.getByLabel("Комментарий").fill("VIN LFWSRXRJ0K1A00001");
     await page.getByLabel("Email").fill("alex@example.ru");
-    await page.getByLabel("Город", { exact: true }).fill("Красноярск");
+    await page.getByLabel(/^Город/).fill("Красноярск");
     await page.getByLabel("Адрес доставки").fill("ул. Ленина, 1, офис 5");
     await page.getByLabel("ИНН организации").fill("2465123456");
     await page.getByLabel("Нужен счёт на оплату для организации").check();
@@ -298,12 +298,12 @@ describe("the order's success page", () => {
     const { id } = newestOrder();
     const shown = await (await fetch(`${suite.server.url}/order-success`, { headers: { Cookie: cookie } })).text();
     expect(shown).toContain(orderNumber(id));
-    // The same id, unsigned (as anyone could write it): the page says thank you and shows nothing of the order.
+    // The same id, unsigned (as anyone could write it): no fresh order of this browser, nothing of the order shown.
     const forged = encodeURIComponent(Buffer.from(JSON.stringify({ id, purchasePending: true })).toString("base64"));
     const res = await fetch(`${suite.server.url}/order-success`, { headers: { Cookie: `last_order=${forged}` } });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Заказ оформлен");
+    expect(html).toContain("Свежего заказа нет");
     expect(html).not.toContain(orderNumber(id));
     expect(html).not.toContain("Номер заказа");
   });
