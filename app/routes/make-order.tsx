@@ -1,11 +1,18 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
 import { OrderForm } from "~/components/forms/order-form";
 import { cartLines, cartTotal } from "~/lib/cart-lines";
-import { deliveryCost, deliveryCostText, deliveryLabel, parseDelivery } from "~/lib/delivery";
+import {
+  deliveryCost,
+  deliveryCostText,
+  deliveryLabel,
+  DELIVERY_METHODS,
+  parseDelivery,
+  type DeliveryMethod,
+} from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -31,6 +38,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleOrderAction(request, context);
 }
 
+/**
+ * The sums for each delivery method, the chosen one's shown: the stylesheet shows those of the
+ * method checked in the form, so the summary follows a choice without JavaScript too (and,
+ * where the browser cannot, the method the page was rendered with). With JavaScript the same.
+ */
+function ByMethod({
+  current,
+  children,
+}: {
+  current: DeliveryMethod;
+  children: (method: DeliveryMethod, current: boolean) => ReactNode;
+}) {
+  return (
+    <>
+      {DELIVERY_METHODS.map(({ id }) => (
+        <div
+          key={id}
+          className={`order__by-method${id === current ? " order__by-method--current" : ""}`}
+          data-method={id}
+        >
+          {children(id, id === current)}
+        </div>
+      ))}
+    </>
+  );
+}
+
 type ActionData = {
   formError?: string;
   /** What was typed, given back after a recalculation or a failure. */
@@ -50,7 +84,6 @@ export default function MakeOrder() {
   const initial = posted === undefined ? fromUrl : parseDelivery(posted);
   const [delivery, setDelivery] = useState(initial);
   useEffect(() => setDelivery(initial), [initial]);
-  const shipping = deliveryCost(delivery, goodsTotal);
   const count = shown.reduce((sum, line) => sum + line.amount, 0);
 
   useEffect(() => {
@@ -77,20 +110,28 @@ export default function MakeOrder() {
             defaultValues={actionData?.values}
             formError={actionData?.formError}
             recap={
-              <dl className="order__recap" aria-label="Итог заказа">
-                <div>
-                  <dt>Товары, {count} шт.</dt>
-                  <dd>{formatRub(goodsTotal)}</dd>
-                </div>
-                <div>
-                  <dt>{deliveryLabel(delivery)}</dt>
-                  <dd>{deliveryCostText(shipping)}</dd>
-                </div>
-                <div className="order__recap-total">
-                  <dt>Итого</dt>
-                  <dd>{formatRub(goodsTotal + shipping)}</dd>
-                </div>
-              </dl>
+              <div className="order__recap" role="group" aria-label="Итог заказа">
+                <dl>
+                  <div>
+                    <dt>Товары, {count} шт.</dt>
+                    <dd>{formatRub(goodsTotal)}</dd>
+                  </div>
+                </dl>
+                <ByMethod current={delivery}>
+                  {(method) => (
+                    <dl>
+                      <div>
+                        <dt>{deliveryLabel(method)}</dt>
+                        <dd>{deliveryCostText(deliveryCost(method, goodsTotal))}</dd>
+                      </div>
+                      <div className="order__recap-total">
+                        <dt>Итого</dt>
+                        <dd>{formatRub(goodsTotal + deliveryCost(method, goodsTotal))}</dd>
+                      </div>
+                    </dl>
+                  )}
+                </ByMethod>
+              </div>
             }
           />
         </div>
@@ -112,19 +153,31 @@ export default function MakeOrder() {
               </li>
             ))}
           </ul>
-          <dl className="order__sums">
-            <div>
-              <dt>Товары</dt>
-              <dd>{formatRub(goodsTotal)}</dd>
-            </div>
-            <div>
-              <dt>{deliveryLabel(delivery)}</dt>
-              <dd data-testid="delivery-cost">{deliveryCostText(shipping)}</dd>
-            </div>
-          </dl>
-          <p className="order__total">
-            Итого: <strong data-testid="order-summary-total">{formatRub(goodsTotal + shipping)}</strong>
-          </p>
+          <ByMethod current={delivery}>
+            {(method, current) => {
+              const cost = deliveryCost(method, goodsTotal);
+              return (
+                <>
+                  <dl className="order__sums">
+                    <div>
+                      <dt>Товары</dt>
+                      <dd>{formatRub(goodsTotal)}</dd>
+                    </div>
+                    <div>
+                      <dt>{deliveryLabel(method)}</dt>
+                      <dd data-testid={current ? "delivery-cost" : undefined}>{deliveryCostText(cost)}</dd>
+                    </div>
+                  </dl>
+                  <p className="order__total">
+                    Итого:{" "}
+                    <strong data-testid={current ? "order-summary-total" : undefined}>
+                      {formatRub(goodsTotal + cost)}
+                    </strong>
+                  </p>
+                </>
+              );
+            }}
+          </ByMethod>
           <p className="muted">
             Цены с учетом НДС. Доставка курьером и до транспортной компании бесплатна от 5 000 ₽ —{" "}
             <Link to="/delivery">об оплате и доставке</Link>.

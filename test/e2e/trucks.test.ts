@@ -267,7 +267,7 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
 
   it("shows the price and the availability on the detail, and puts both in the Product JSON-LD", async () => {
     const { page } = await open(J7, javaScriptEnabled);
-    const block = page.locator("main .truck-price");
+    const block = page.locator("main .truck-price--page");
     expect(plain(await block.locator(".truck-price__amount").textContent())).toBe("цена от 13 900 000 ₽");
     await expect(block.getByTestId("availability").textContent()).resolves.toBe("В наличии");
     const offer = await productOffer(page);
@@ -275,8 +275,12 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
 
     await page.goto("/catalog/trucks/tyagach/faw-j7-6x4-550");
     await ready(page, javaScriptEnabled);
-    expect(plain(await page.locator("main .truck-price__amount").textContent())).toBe("Цена по запросу");
-    await expect(page.locator("main [data-testid=availability]").textContent()).resolves.toBe("Под заказ");
+    expect(plain(await page.locator("main .truck-price--page .truck-price__amount").textContent())).toBe(
+      "Цена по запросу",
+    );
+    await expect(page.locator("main .truck-price--page [data-testid=availability]").textContent()).resolves.toBe(
+      "Под заказ",
+    );
     const onRequest = await productOffer(page);
     expect(onRequest.price).toBeUndefined();
     expect(onRequest.availability).toBe("https://schema.org/BackOrder");
