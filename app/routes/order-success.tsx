@@ -71,8 +71,8 @@ export default function OrderSuccess() {
       <section className="container page page--narrow success-page">
         <h1>Свежего заказа нет</h1>
         <p>
-          В этом браузере за последние сутки заказ не оформлялся. Если вы собирали корзину, она на месте — оформите заказ
-          из неё или продолжите выбирать запчасти.
+          В этом браузере за последние сутки заказ не оформлялся. Если вы собирали корзину, она на месте — оформите
+          заказ из неё или продолжите выбирать запчасти.
         </p>
         <p className="success-page__actions">
           <Link to="/cart" className="btn btn--primary">
