@@ -76,7 +76,7 @@ export function DeliveryChoice({
         required={method === "courier"}
         requiredMark="delivery-choice__mark"
         className="delivery-choice__courier"
-        autoComplete="street-address"
+        autoComplete="address-line1"
         maxLength={500}
       />
       <div className="delivery-choice__transport form__grid">
