@@ -195,7 +195,8 @@ export function LeasingCalculator({
                     min={field.slider.min}
                     max={field.slider.max}
                     step={field.slider.step}
-                    value={field.slider.of(reading.shown)}
+                    // No price yet for a model on request: the slider starts at its low end, suggesting none.
+                    value={awaitingPrice && field.name === "price" ? field.slider.min : field.slider.of(reading.shown)}
                     aria-label={field.slider.label}
                     onChange={(event) => change(field.name, field.slider.text(Number(event.currentTarget.value)))}
                   />
