@@ -4,7 +4,7 @@
  * error answer that gives back what the visitor typed.
  */
 import { json, type AppLoadContext } from "@remix-run/node";
-import { HONEYPOT_FIELD, RATE_LIMITED_MESSAGE } from "~/lib/lead-forms";
+import { HONEYPOT_FIELD, RATE_LIMITED_MESSAGE, RECALCULATE_INTENT } from "~/lib/lead-forms";
 
 const MAX_URLENCODED_BYTES = 64 * 1024;
 
@@ -20,6 +20,24 @@ export function textValues(form: FormData): Record<string, string> {
     if (typeof value === "string" && key !== "consent" && key !== HONEYPOT_FIELD) out[key] = value.slice(0, 2000);
   }
   return out;
+}
+
+/**
+ * A post made only to show the form again with new figures (RECALCULATE_INTENT): said by the URL,
+ * which the lead limit reads before the body, or by the button's own field.
+ */
+export function isRecalculation(request: Request, form?: FormData): boolean {
+  return (
+    new URL(request.url).searchParams.get("intent") === RECALCULATE_INTENT || form?.get("intent") === RECALCULATE_INTENT
+  );
+}
+
+/** Everything typed, the consent box as it was left, to show the form again after a recalculation. */
+export function recalculated(form: FormData) {
+  const values = textValues(form);
+  if (form.get("consent") === "on") values.consent = "on";
+  delete values.intent;
+  return json({ values, recalculated: true as const }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**

@@ -4,13 +4,12 @@
  * one ('Нужен счёт на оплату для организации') has an invoice.
  */
 import { INVOICE_TERMS, LEGAL } from "~/content";
-import { buildInvoice, type InvoiceCompany } from "~/lib/invoice";
+import { buildInvoice } from "~/lib/invoice";
 import { orderNumber } from "~/lib/order-number";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import type { LeadRecord, OrderSummary } from "./lead-store.server";
 
 /** What an order may carry beside its lines: the company found by its ИНН, where it goes. */
-export type OrderWithExtras = OrderSummary & { company?: InvoiceCompany; address?: string; carrier?: string };
 
 export interface InvoiceFile {
   /** The name the browser saves it under. */
@@ -19,7 +18,7 @@ export interface InvoiceFile {
 }
 
 /** The order of a record, when it is one. */
-export function orderOf(record: LeadRecord | undefined): OrderWithExtras | undefined {
+export function orderOf(record: LeadRecord | undefined): OrderSummary | undefined {
   return record?.form === "order" ? record.order : undefined;
 }
 

@@ -283,6 +283,20 @@ describe("callback, price and leasing leads", () => {
     expect(await leadsOnDisk()).toHaveLength(0);
   });
 
+  it("shows a leasing form again for a recalculation, with everything typed, sending and keeping nothing", async () => {
+    const over = { ...context, overLeadLimit: true };
+    const typed = { ...lead, price: "3 500 000", advance: "15", term: "24" };
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/leasing?page=%2Fleasing&intent=recalculate", typed),
+      over,
+      "leasing",
+    );
+    expect(res.status).toBe(200);
+    expect((await answer(res)).values).toEqual(typed);
+    expect(captured).toHaveLength(0);
+    expect(await leadsOnDisk()).toHaveLength(0);
+  });
+
   it("never follows a foreign page for the success link", async () => {
     const res = await handleLeadAction(
       post("https://faw.example/lead/callback", { ...lead, page: "//evil.example" }),
@@ -419,6 +433,46 @@ describe("parts-list leads with files", () => {
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(0);
     expect(fs.readdirSync(path.join(dataDir, "leads"))).toEqual([]);
+  });
+
+  it("gives back the name, phone and comment typed before the files of a body refused for its size", async () => {
+    // Built as a browser sends the form (its fields in order, the consent after the files), with
+    // the Content-Length a browser states: over the cap, so refused before anything is parsed.
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ page: parts.page, website: "", name: parts.name, phone: parts.phone }))
+      body.append(k, v);
+    body.append("comment", "Строка 1\r\nстрока «2»");
+    body.append("files", new File([new Uint8Array(11 * 1024 * 1024)], "скан.pdf"));
+    body.append("consent", "on");
+    const encoded = new Request("https://faw.example/x", { method: "POST", body });
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const req = new Request("https://faw.example/lead/parts-list", {
+      method: "POST",
+      headers: { "Content-Type": encoded.headers.get("Content-Type")!, "Content-Length": String(bytes.byteLength) },
+      body: bytes,
+    });
+    const res = await handleLeadAction(req, context, "parts-list");
+    expect(res.status).toBe(413);
+    const { formError, values } = await answer(res);
+    expect(formError).toBe(UPLOAD_MESSAGES.tooBig);
+    expect(values).toEqual({
+      name: parts.name,
+      phone: parts.phone,
+      comment: "Строка 1\r\nстрока «2»",
+      page: parts.page,
+    });
+    expect(captured).toHaveLength(0);
+  });
+
+  it("gives back what was typed when the files pass the cap while they stream", async () => {
+    const big = new File([new Uint8Array(10_485_761)], "big.pdf");
+    const res = await handleLeadAction(
+      post("https://faw.example/lead/parts-list", parts, [big]),
+      context,
+      "parts-list",
+    );
+    expect(res.status).toBe(413);
+    expect((await answer(res)).values).toMatchObject({ name: parts.name, phone: parts.phone, comment: parts.comment });
   });
 
   it("refuses at once when Content-Length is already over the cap", async () => {

@@ -15,10 +15,18 @@ import { FORM_ERROR } from "~/lib/lead-schemas";
 import { companyFields } from "~/lib/party";
 import { phoneForSending } from "~/lib/phone";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
+import {
+  fail,
+  isRecalculation,
+  onlyFields,
+  overLimit,
+  readSmallForm,
+  recalculated,
+  textValues,
+} from "./form-post.server";
 import type { OutgoingField } from "./notify-gateway.server";
 import { log } from "./log.server";
-import { contentLengthTooBig, drainBody, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
+import { contentLengthTooBig, fieldsBeforeFiles, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
 
 /**
  * `document` answers a form post or a fetcher (redirect or re-rendered page) on /lead/{form};
@@ -80,6 +88,14 @@ function sourceValue(siteUrl: string, page: string): string {
   return truck ? `<a href="${url}">${truck.name}</a>` : `<a href="${url}">Источник</a>`;
 }
 
+/** What a refused upload gives back: the text the visitor typed, never the files or the consent. */
+function typedBeforeFiles(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ["name", "phone", "comment", "page"])
+    if (typeof fields[key] === "string") out[key] = fields[key].slice(0, 2000);
+  return out;
+}
+
 export async function handleLeadAction(
   request: Request,
   context: AppLoadContext,
@@ -87,6 +103,11 @@ export async function handleLeadAction(
   mode: LeadResponseMode = "document",
 ) {
   const { services, clientIp } = context;
+  if (form !== "parts-list" && isRecalculation(request)) {
+    // The leasing calculation without JavaScript: the form again with the figures; nothing is sent.
+    const body = await readSmallForm(request);
+    return body ? recalculated(body) : fail(FORM_ERROR, 413, undefined, { Connection: "close" });
+  }
   const limited = overLimit(context);
   if (limited) return limited;
 
@@ -95,8 +116,9 @@ export async function handleLeadAction(
   let files: Awaited<ReturnType<typeof parseUpload>>["files"] = [];
   if (form === "parts-list") {
     if (contentLengthTooBig(request)) {
-      const drained = await drainBody(request);
-      return fail(UPLOAD_MESSAGES.tooBig, 413, undefined, drained ? undefined : { Connection: "close" });
+      // Refused by its size alone: what was typed before the files still goes back to the form.
+      const { fields, drained } = await fieldsBeforeFiles(request);
+      return fail(UPLOAD_MESSAGES.tooBig, 413, typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
     }
     reserved = await services.notify.store.reserve();
     try {
@@ -104,12 +126,18 @@ export async function handleLeadAction(
     } catch (error) {
       await services.notify.store.discard(reserved.id);
       if (error instanceof UploadError)
-        return fail(error.message, error.status, undefined, error.status === 413 ? { Connection: "close" } : undefined);
+        return fail(
+          error.message,
+          error.status,
+          typedBeforeFiles(error.fields),
+          error.status === 413 ? { Connection: "close" } : undefined,
+        );
       throw error;
     }
   } else {
     const small = await readSmallForm(request);
     if (!small) return fail(FORM_ERROR, 413, undefined, { Connection: "close" });
+    if (isRecalculation(request, small)) return recalculated(small);
     body = small;
   }
 

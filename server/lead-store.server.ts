@@ -55,8 +55,11 @@ export interface OrderSummary {
   lines: { id: string; slug: string; name: string; article?: string; price: number; amount: number }[];
   /** What the customer pays: the goods and the delivery. */
   total: number;
-  /** How the order is delivered and what that costs; missing in orders kept before it was chosen. */
-  delivery?: { label: string; cost: number };
+  /**
+   * How the order is delivered and what that costs (missing in orders kept before it was chosen),
+   * and where to: the courier's address, the transport company and the city, when asked for.
+   */
+  delivery?: { label: string; cost: number; address?: string; carrier?: string; city?: string };
   /** The buyer's company as DaData's register knows it from the ИНН, when it was found (the invoice's buyer). */
   company?: Party;
   /** Who ordered, for the invoice and the confirmation e-mail; missing in orders kept before they were recorded. */

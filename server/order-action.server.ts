@@ -7,7 +7,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
 import { consentTextVersion } from "~/lib/consent";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
-import { deliveryCost, deliveryCostText, deliveryLabel } from "~/lib/delivery";
+import { deliveryCost, deliveryCostText, deliveryDetails, deliveryLabel } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { orderNumber } from "~/lib/order-number";
 import { serializeCartCookie } from "~/lib/cookies";
@@ -16,13 +16,24 @@ import { ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
 import { companyFields } from "~/lib/party";
 import { phoneForSending } from "~/lib/phone";
 import { isSecure, lastOrderCookieHeader, readCart } from "./cookies.server";
-import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
+import {
+  fail,
+  isRecalculation,
+  onlyFields,
+  overLimit,
+  readSmallForm,
+  recalculated,
+  textValues,
+} from "./form-post.server";
 import { newLeadId } from "./lead-store.server";
 import type { OutgoingField } from "./notify-gateway.server";
 
 const orderValidator = withZod(orderSchema);
 
-const ORDER_FIELDS = ["name", "phone", "inn", "email", "city", "invoice", "comment", "delivery", "consent"] as const;
+const ORDER_FIELDS = [
+  ...["name", "phone", "inn", "email", "city", "invoice", "comment", "consent"],
+  ...["delivery", "address", "carrier", "carrierName"],
+] as const;
 
 /** One line per item: the part's link, its name and the quantity (spec §7), then its article and price. */
 function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
@@ -37,10 +48,16 @@ function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
 
 export async function handleOrderAction(request: Request, context: AppLoadContext) {
   const { services } = context;
+  if (isRecalculation(request)) {
+    // Without JavaScript: the summary for the method chosen, the form as it was; nothing is sent.
+    const body = await readSmallForm(request);
+    return body ? recalculated(body) : fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
+  }
   const limited = overLimit(context);
   if (limited) return limited;
   const body = await readSmallForm(request);
   if (!body) return fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
+  if (isRecalculation(request, body)) return recalculated(body);
   if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/order-success", 303);
 
   const result = await orderValidator.validate(onlyFields(body, ORDER_FIELDS));
@@ -65,6 +82,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const goodsTotal = cartTotal(lines);
   const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
   const total = goodsTotal + shipping.cost;
+  const where = deliveryDetails(data);
   const fields: OutgoingField[] = [
     { key: "name", value: data.name },
     { key: "phone", value: phoneForSending(data.phone) },
@@ -75,6 +93,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     { key: "goods", value: goodsText(services.config.SITE_URL, lines) },
     // After the spec's fields, what the dealer needs to fulfil it.
     { key: "delivery", value: `${shipping.label}, ${deliveryCostText(shipping.cost)}` },
+    ...(where.address === undefined ? [] : [{ key: "address", value: where.address }]),
+    ...(where.carrier === undefined ? [] : [{ key: "carrier", value: where.carrier }]),
     { key: "comment", value: data.comment },
     { key: "total", value: formatRub(total) },
     { key: "order", value: orderNumber(id) },
@@ -84,7 +104,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const order = {
     lines: lines.map(({ id, slug, name, article, price, amount }) => ({ id, slug, name, article, price, amount })),
     total,
-    delivery: shipping,
+    delivery: { ...shipping, ...where, city: data.city || undefined },
     ...(company ? { company } : {}),
     customer: { name: data.name, inn: data.inn, email: data.email, invoice: data.invoice },
   };

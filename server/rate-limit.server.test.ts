@@ -17,8 +17,8 @@ async function site(limit: number, trustProxy: false | string[] = false) {
   await new Promise((resolve) => server.once("listening", resolve));
   close = () => server.close();
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return async (headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}/lead/callback`, { method: "POST", headers });
+  return async (headers: Record<string, string> = {}, query = "") => {
+    const res = await fetch(`${base}/lead/callback${query}`, { method: "POST", headers });
     return ((await res.json()) as { over: boolean }).over;
   };
 }
@@ -27,6 +27,18 @@ describe("leadRateLimit", () => {
   it("lets `limit` posts per visitor through, then marks the next ones", async () => {
     const post = await site(2);
     expect([await post(), await post(), await post(), await post()]).toEqual([false, false, true, true]);
+  });
+
+  it("does not count a recalculation, which sends nothing, nor let it hide a post that does", async () => {
+    const post = await site(1);
+    const recalculate = () => post({}, "?page=%2Fleasing&intent=recalculate");
+    expect([await recalculate(), await recalculate(), await post(), await recalculate(), await post()]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it("counts the TCP peer while no proxy is trusted, whatever X-Forwarded-For says", async () => {

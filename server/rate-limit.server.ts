@@ -5,6 +5,7 @@
  */
 import type { RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
+import { RECALCULATE_INTENT } from "~/lib/lead-forms";
 
 export const LEAD_RATE_WINDOW_MS = 10 * 60 * 1000;
 
@@ -12,7 +13,14 @@ export const LEAD_RATE_WINDOW_MS = 10 * 60 * 1000;
 export const LEAD_POST_PATHS = ["/lead/:form", "/api/lead-upload", "/make-order"];
 
 /**
- * Counts each post; one over the limit is not answered here but marked (`res.locals.overLeadLimit`)
+ * A post that only shows the form again with new figures (`?intent=recalculate`): its action
+ * sends nothing, so it is not counted.
+ */
+const isRecalculation = (url: string) =>
+  new URLSearchParams(url.split("?")[1] ?? "").get("intent") === RECALCULATE_INTENT;
+
+/**
+ * Counts each post (a recalculation excepted); one over the limit is not answered here but marked (`res.locals.overLeadLimit`)
  * and passed on, so the form's action answers with the spec's message the way it answers any
  * refusal: the page with the message without JavaScript, JSON to a fetcher or the upload.
  * A limit of 0 lets everything through.
@@ -32,6 +40,7 @@ export function leadRateLimit({
     ipv6Subnet: 64,
     standardHeaders: false,
     legacyHeaders: false,
+    skip: (req) => isRecalculation(req.originalUrl),
     handler: (_req, res, next) => {
       res.locals.overLeadLimit = true;
       next();

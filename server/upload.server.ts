@@ -13,6 +13,8 @@ import { UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES } from "~/lib/lead-schemas";
 import type { StoredFile } from "./lead-store.server";
 
 export class UploadError extends Error {
+  /** The text fields read before the upload was refused, to give back to the visitor. */
+  fields: Record<string, string> = {};
   constructor(
     message: string,
     readonly status: 400 | 413,
@@ -56,6 +58,7 @@ export async function parseUpload(
   if (contentLengthTooBig(request, maxFileBytes)) throw new UploadError(UPLOAD_MESSAGES.tooBig, 413);
 
   const files: StoredFile[] = [];
+  const fields: Record<string, string> = {};
   let fileBytes = 0;
   let parts = 0;
   const filesDir = path.join(dir, "files");
@@ -71,7 +74,9 @@ export async function parseUpload(
         if (size > MAX_FIELD_BYTES) throw new UploadError(UPLOAD_MESSAGES.malformed, 400);
         chunks.push(chunk);
       }
-      return Buffer.concat(chunks).toString("utf8");
+      const value = Buffer.concat(chunks).toString("utf8");
+      fields[name] ??= value;
+      return value;
     }
     if (name !== "files") {
       // Drain and ignore file parts under unexpected names.
@@ -113,33 +118,71 @@ export async function parseUpload(
     const form = await unstable_parseMultipartFormData(request, handler);
     return { form, files };
   } catch (error) {
-    if (error instanceof UploadError) throw error;
-    throw new UploadError(UPLOAD_MESSAGES.malformed, 400);
+    const refused = error instanceof UploadError ? error : new UploadError(UPLOAD_MESSAGES.malformed, 400);
+    refused.fields = fields;
+    throw refused;
   }
 }
 
+const CRLF_CRLF = Buffer.from("\r\n\r\n");
+
 /**
- * Reads and discards what is left of a refused request body, up to `maxBytes`, so the client
- * finishes sending and reads our answer (a browser that is cut off mid-upload shows a network
- * error instead of the page's message). Past the limit, or when the body can no longer be read,
- * it gives up: the answer then closes the connection.
+ * The text fields a multipart body carries before its first file (a browser sends a form's
+ * fields in their order: the parts-list form's name, phone and comment come before the files),
+ * read from at most `maxBytes` of a body refused for its size, to give them back to the visitor.
+ * What follows is read and discarded, up to `drainMaxBytes`, so the client finishes sending and
+ * reads our answer (a browser cut off mid-upload shows a network error instead of the page's
+ * message); `drained` is false when it gave up, and the answer then closes the connection.
  */
-export async function drainBody(request: Request, maxBytes = 32 * 1024 * 1024): Promise<boolean> {
+export async function fieldsBeforeFiles(
+  request: Request,
+  maxBytes = 64 * 1024,
+  drainMaxBytes = 32 * 1024 * 1024,
+): Promise<{ fields: Record<string, string>; drained: boolean }> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers.get("Content-Type") ?? "");
   const body = request.body;
-  if (!body || body.locked) return false;
+  if (!boundary || !body || body.locked) return { fields: {}, drained: false };
+  const delimiter = Buffer.from(`\r\n--${boundary[1] ?? boundary[2]}`);
   const reader = body.getReader();
+  const chunks: Buffer[] = [];
+  let head = Buffer.alloc(0);
   let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return true;
+      if (done) return { fields: parseFields(head, delimiter), drained: true };
       total += value.byteLength;
-      if (total > maxBytes) {
+      if (head.length < maxBytes) {
+        chunks.push(Buffer.from(value));
+        head = Buffer.concat(chunks).subarray(0, maxBytes);
+      }
+      if (total > drainMaxBytes) {
         await reader.cancel().catch(() => {});
-        return false;
+        return { fields: parseFields(head, delimiter), drained: false };
       }
     }
   } catch {
-    return false;
+    return { fields: parseFields(head, delimiter), drained: false };
   }
+}
+
+/** The complete text parts of `head` up to the first file part. */
+function parseFields(head: Buffer, delimiter: Buffer): Record<string, string> {
+  const fields: Record<string, string> = {};
+  // The body starts with the delimiter without its leading CRLF.
+  const text = Buffer.concat([Buffer.from("\r\n"), head]);
+  let at = text.indexOf(delimiter);
+  while (at !== -1) {
+    const next = text.indexOf(delimiter, at + delimiter.length);
+    if (next === -1) break; // the part is cut off by the limit
+    const part = text.subarray(at + delimiter.length + 2, next);
+    const split = part.indexOf(CRLF_CRLF);
+    if (split === -1) break;
+    const headers = part.subarray(0, split).toString("utf8");
+    if (/filename=/i.test(headers)) break;
+    const name = /name="([^"]*)"/i.exec(headers)?.[1];
+    if (name !== undefined) fields[name] ??= part.subarray(split + 4).toString("utf8");
+    at = next;
+  }
+  return fields;
 }

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { LEASING } from "~/content";
 import { formatInt, formatRubWhole } from "~/lib/format";
 import {
@@ -8,10 +8,13 @@ import {
   LEASING_DISCLAIMER,
   LEASING_LIMITS as L,
   readLeasing,
+  type LeasingEstimate,
   type LeasingInput,
   type LeasingParam,
+  type LeasingReading,
   type LeasingValues,
 } from "~/lib/leasing";
+import { RECALCULATE_INTENT } from "~/lib/lead-forms";
 import { useHydrated } from "~/utils/use-hydrated";
 
 interface CalcField {
@@ -77,7 +80,18 @@ export interface LeasingCalculatorProps {
   keep: [string, string][];
   title?: string;
   headingLevel?: "h2" | "h3";
+  /** The id of the calculator's own GET form, for a button elsewhere that sends it (the page's 'Оставить заявку…'). */
+  formId?: string;
+  /**
+   * The lead form the fields belong to instead (the leasing request): the figures typed are the
+   * lead's, and without JavaScript 'Рассчитать' posts that form back to `action` to be shown again.
+   */
+  leadFormId?: string;
+  /** A model whose price is on request: the price starts empty and no figures show until one is typed. */
+  priceOnRequest?: boolean;
 }
+
+const PRICE_PROMPT = "Цена этой модели — по запросу. Введите стоимость, чтобы увидеть расчет.";
 
 /**
  * The leasing calculator. Without JavaScript it is a GET form to the page it is on: the values go
@@ -91,6 +105,9 @@ export function LeasingCalculator({
   keep,
   title = "Калькулятор лизинга",
   headingLevel: Heading = "h2",
+  formId,
+  leadFormId,
+  priceOnRequest = false,
 }: LeasingCalculatorProps) {
   const hydrated = useHydrated();
   const id = useId();
@@ -98,6 +115,12 @@ export function LeasingCalculator({
   const [lastShown, setLastShown] = useState<LeasingInput>();
   const reading = readLeasing(values, lastShown);
   const estimate = estimateLeasing(reading.shown, LEASING.annualRatePercent);
+  // A price typed by the visitor since the page opened (a model on request has none of its own).
+  const [priceTyped, setPriceTyped] = useState(false);
+  // A model on request: until a price is typed, a prompt instead of a message, and no figures
+  // (they would be worked out for a price nobody gave).
+  const awaitingPrice = priceOnRequest && values.price.trim() === "";
+  const showFigures = !priceOnRequest || (!awaitingPrice && (!reading.errors.price || priceTyped));
   const headingId = `${id}-title`;
   const priceRef = useRef<HTMLInputElement>(null);
   const priceCaret = useRef<number>();
@@ -111,7 +134,9 @@ export function LeasingCalculator({
 
   const change = (name: LeasingParam, value: string) => {
     setLastShown(reading.shown);
-    onChange({ ...values, [name]: value });
+    const next = { ...values, [name]: value };
+    if (name === "price" && !readLeasing(next).errors.price) setPriceTyped(true);
+    onChange(next);
   };
 
   const changeText = (name: LeasingParam, input: HTMLInputElement) => {
@@ -126,23 +151,23 @@ export function LeasingCalculator({
       <Heading id={headingId} className="calc__title">
         {title}
       </Heading>
-      <form
-        method="get"
+      <Fields
+        leadFormId={leadFormId}
+        formId={formId}
         action={action}
-        className="calc__form"
-        noValidate
-        aria-labelledby={headingId}
+        headingId={headingId}
         onSubmit={(event) => {
           if (hydrated) event.preventDefault();
         }}
       >
-        {keep.map(([name, value]) => (
-          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-        ))}
+        {leadFormId
+          ? null
+          : keep.map(([name, value]) => <input key={`${name}=${value}`} type="hidden" name={name} value={value} />)}
         <div className="calc__fields">
           {FIELDS.map((field) => {
             const inputId = `${id}-${field.name}`;
-            const error = reading.errors[field.name];
+            const error = awaitingPrice && field.name === "price" ? undefined : reading.errors[field.name];
+            const hint = awaitingPrice && field.name === "price" ? PRICE_PROMPT : field.hint;
             return (
               <div key={field.name} className={`field${error ? " field--error" : ""}`}>
                 <label htmlFor={inputId} className="field__label">
@@ -152,6 +177,8 @@ export function LeasingCalculator({
                   ref={field.name === "price" ? priceRef : undefined}
                   id={inputId}
                   name={field.name}
+                  form={leadFormId}
+                  placeholder={awaitingPrice && field.name === "price" ? "Введите стоимость" : undefined}
                   className="field__input"
                   inputMode={field.inputMode}
                   autoComplete="off"
@@ -168,7 +195,8 @@ export function LeasingCalculator({
                     min={field.slider.min}
                     max={field.slider.max}
                     step={field.slider.step}
-                    value={field.slider.of(reading.shown)}
+                    // No price yet for a model on request: the slider starts at its low end, suggesting none.
+                    value={awaitingPrice && field.name === "price" ? field.slider.min : field.slider.of(reading.shown)}
                     aria-label={field.slider.label}
                     onChange={(event) => change(field.name, field.slider.text(Number(event.currentTarget.value)))}
                   />
@@ -179,7 +207,7 @@ export function LeasingCalculator({
                   </p>
                 ) : (
                   <p className="field__hint" id={`${inputId}-hint`}>
-                    {field.hint}
+                    {hint}
                   </p>
                 )}
               </div>
@@ -187,30 +215,29 @@ export function LeasingCalculator({
           })}
         </div>
         {hydrated ? null : (
-          <button type="submit" className="btn btn--outline calc__submit">
+          <button
+            type="submit"
+            className="btn btn--outline calc__submit"
+            {...(leadFormId
+              ? {
+                  form: leadFormId,
+                  name: "intent",
+                  value: RECALCULATE_INTENT,
+                  formAction: `${action}${action.includes("?") ? "&" : "?"}intent=${RECALCULATE_INTENT}`,
+                  formNoValidate: true,
+                }
+              : {})}
+          >
             Рассчитать
           </button>
         )}
-      </form>
+      </Fields>
       <div className="calc__result" aria-live="polite">
-        <dl className="calc__figures">
-          <div>
-            <dt>Аванс</dt>
-            <dd data-testid="leasing-advance">{formatRubWhole(estimate.advance)}</dd>
-          </div>
-          <div className="calc__main">
-            <dt>Ежемесячный платеж</dt>
-            <dd data-testid="leasing-payment">≈&nbsp;{formatRubWhole(estimate.monthlyPayment)}</dd>
-          </div>
-          <div>
-            <dt>Сумма договора</dt>
-            <dd data-testid="leasing-total">{formatRubWhole(estimate.total)}</dd>
-          </div>
-        </dl>
-        {reading.input ? null : (
-          <p className="calc__fix" data-testid="leasing-shown-for">
-            Расчет для последних верных значений: {formatRubWhole(reading.shown.price)}, аванс{" "}
-            {formatPercent(reading.shown.advancePercent)}&nbsp;%, {reading.shown.termMonths}&nbsp;мес.
+        {showFigures ? (
+          <Figures reading={reading} estimate={estimate} />
+        ) : (
+          <p className="calc__awaiting" data-testid="leasing-awaiting-price">
+            Введите стоимость техники — здесь появится расчет аванса и платежа.
           </p>
         )}
         <p className="calc__disclaimer">{LEASING_DISCLAIMER}</p>
@@ -220,5 +247,73 @@ export function LeasingCalculator({
         </p>
       </div>
     </section>
+  );
+}
+
+/** The figures worked out, and which values they are for when a field is out of range. */
+function Figures({ reading, estimate }: { reading: LeasingReading; estimate: LeasingEstimate }) {
+  return (
+    <>
+      <dl className="calc__figures">
+        <div>
+          <dt>Аванс</dt>
+          <dd data-testid="leasing-advance">{formatRubWhole(estimate.advance)}</dd>
+        </div>
+        <div className="calc__main">
+          <dt>Ежемесячный платеж</dt>
+          <dd data-testid="leasing-payment">≈&nbsp;{formatRubWhole(estimate.monthlyPayment)}</dd>
+        </div>
+        <div>
+          <dt>Сумма договора</dt>
+          <dd data-testid="leasing-total">{formatRubWhole(estimate.total)}</dd>
+        </div>
+      </dl>
+      {reading.input ? null : (
+        <p className="calc__fix" data-testid="leasing-shown-for">
+          Расчет для последних верных значений: {formatRubWhole(reading.shown.price)}, аванс{" "}
+          {formatPercent(reading.shown.advancePercent)}&nbsp;%, {reading.shown.termMonths}&nbsp;мес.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The fields' frame: the calculator's own GET form, or, when the fields belong to a lead form
+ * (through their `form` attribute), a plain group beside it (forms do not nest).
+ */
+function Fields({
+  leadFormId,
+  formId,
+  action,
+  headingId,
+  onSubmit,
+  children,
+}: {
+  leadFormId?: string;
+  formId?: string;
+  action: string;
+  headingId: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  if (leadFormId)
+    return (
+      <div className="calc__form" role="group" aria-labelledby={headingId}>
+        {children}
+      </div>
+    );
+  return (
+    <form
+      id={formId}
+      method="get"
+      action={action}
+      className="calc__form"
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={onSubmit}
+    >
+      {children}
+    </form>
   );
 }

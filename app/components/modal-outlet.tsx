@@ -1,7 +1,6 @@
 import { useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { lazy } from "react";
-import { formatInt } from "~/lib/format";
-import { leasingFromParams, paramsBesideLeasing, type LeasingValues } from "~/lib/leasing";
+import { leasingStart } from "~/lib/leasing";
 import { closeModalHref, isModalName, MODAL_PARAM, modalTitle, type ModalSubjectHandle } from "~/lib/modal";
 import { deskForPage } from "~/lib/desk";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -19,10 +18,6 @@ const LeasingLead = lazy(() => import("./forms/leasing-lead").then((m) => ({ def
  * form (the leasing one with its calculator, whose values live in the URL without JavaScript)
  * and, beside it on a desktop, the department's phone and what happens next.
  */
-function leasingStart(params: URLSearchParams, truckPrice?: number): LeasingValues {
-  const { values } = leasingFromParams(params);
-  return !params.has("price") && truckPrice ? { ...values, price: formatInt(truckPrice) } : values;
-}
 
 export function ModalOutlet() {
   const [params] = useSearchParams();
@@ -40,16 +35,15 @@ export function ModalOutlet() {
   // The lead's source: the page, or the page a link names (a part of the list asked about).
   const page = safeRedirectPath(params.get("source"), closeModalHref(location.pathname, location.search));
   return (
-    <Modal title={modalTitle(name, subject)}>
+    <Modal title={modalTitle(name, subject, params.get("part")?.slice(0, 200))}>
       <div className="modal-layout">
         <div className="modal-layout__main">
           <LazyBoundary>
             {name === "leasing" ? (
               <LeasingLead
                 page={page}
-                initial={leasingStart(params, truck?.price)}
-                action={location.pathname}
-                keep={paramsBesideLeasing(params)}
+                initial={leasingStart(params, truck)}
+                priceOnRequest={Boolean(truck && !truck.price)}
                 truckName={subject}
               />
             ) : (

@@ -1,15 +1,20 @@
 import { Link } from "@remix-run/react";
+import type { Availability } from "~/content";
 import { Carousel } from "./carousel";
 import { PartImage } from "./part-image";
+import { TruckPrice } from "./truck-price";
 
 export interface OtherTruck {
   slug: string;
   name: string;
   image: string;
   formula: string;
+  /** 'цена от'; unset: 'Цена по запросу'. */
+  price?: number;
+  availability: Availability;
 }
 
-/** The other models of the same type, in a carousel under a truck's page. */
+/** The other models of the same type, in a carousel under a truck's page, priced like the truck lists. */
 export function OtherTrucks({ typeSlug, trucks }: { typeSlug: string; trucks: OtherTruck[] }) {
   return (
     <section className="truck-section">
@@ -20,6 +25,7 @@ export function OtherTrucks({ typeSlug, trucks }: { typeSlug: string; trucks: Ot
             <PartImage src={other.image} alt={other.name} width={800} height={600} />
             <span className="mini-card__name">{other.name}</span>
             <span className="truck-mini__formula">Колесная формула {other.formula}</span>
+            <TruckPrice price={other.price} availability={other.availability} />
           </Link>
         ))}
       </Carousel>

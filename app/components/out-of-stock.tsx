@@ -3,8 +3,9 @@ import { ModalLink } from "./modal-link";
 /**
  * Beside the disabled 'Купить' of a part at zero stock: it can be ordered, and a request for its
  * delivery time is one link away. The link opens the callback modal on the current page (a plain
- * link to ?modal=callback without JavaScript) with the part's page as the lead's source and its
- * name and article in the comment; the modal's panel shows the parts desk.
+ * link to ?modal=callback without JavaScript), titled 'Узнать срок поставки' with the part's name,
+ * with the part's page as the lead's source and its name and article in the comment; the modal's
+ * panel shows the parts desk.
  */
 export function OutOfStock({ part }: { part: { slug: string; name: string; article: string } }) {
   return (
@@ -14,6 +15,7 @@ export function OutOfStock({ part }: { part: { slug: string; name: string; artic
         modal="callback"
         extra={{
           source: `/catalog/parts/${encodeURIComponent(part.slug)}`,
+          part: part.name,
           comment: `Срок поставки: ${part.name}, артикул ${part.article || "-"}`,
         }}
         className="out-of-stock__link"

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useRef, useState } from "react";
 import { defaultOrder, orderChoices, type PartsOrder, type PartsQuery } from "~/lib/catalogue-query";
 import { SearchSuggestions } from "./search-suggestions";
 
@@ -52,15 +53,31 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
   );
 }
 
-/** Sorting and model-range groups: a GET form keeping the search, open while any is chosen. */
+/** Below this width the open panel covers the list: it closes once applied. */
+const PHONE_QUERY = "(max-width: 767px)";
+
+/**
+ * Sorting and model-range groups: a GET form keeping the search, open while any is chosen. On a
+ * phone, with JavaScript, 'Применить' closes the panel so the list it filtered shows.
+ */
 export function PartsFilters({ query, groups }: { query: PartsQuery; groups: string[] }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [appliedOnPhone, setAppliedOnPhone] = useState(false);
+  const chosen = query.groups.length > 0 || query.inStock || query.sortBy !== defaultOrder(query.search);
   return (
-    <details
-      className="filters"
-      open={query.groups.length > 0 || query.inStock || query.sortBy !== defaultOrder(query.search) ? true : undefined}
-    >
+    <details ref={details} className="filters" open={chosen && !appliedOnPhone ? true : undefined}>
       <summary className="btn btn--outline btn--small">Фильтры</summary>
-      <Form method="get" action="/catalog/parts" preventScrollReset className="filters__panel">
+      <Form
+        method="get"
+        action="/catalog/parts"
+        preventScrollReset
+        className="filters__panel"
+        onSubmit={() => {
+          if (!details.current || !window.matchMedia(PHONE_QUERY).matches) return;
+          details.current.open = false;
+          setAppliedOnPhone(true);
+        }}
+      >
         {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
         <div className="field">
           <label htmlFor="parts-sort" className="field__label">

@@ -119,8 +119,16 @@ export const DEALER_CONTENT: DealerContent = {
     ],
   },
 
-  /** Spec §9: courier and transport company 300 ₽ each, free from 5 000 ₽. */
-  delivery: { freeFrom: 5000, courierPrice: 300, transportCompanyPrice: 300 },
+  /**
+   * Spec §9: courier and transport company 300 ₽ each, free from 5 000 ₽. `carriers`: the transport
+   * companies an order can go to (the form adds 'Другая' with a name to type).
+   */
+  delivery: {
+    freeFrom: 5000,
+    courierPrice: 300,
+    transportCompanyPrice: 300,
+    carriers: ["Деловые Линии", "ПЭК", "СДЭК", "Байкал Сервис", "КИТ"],
+  },
 
   /** The dealer certificate the footer links to (a PDF under public/). */
   certificate: demo("/docs/dealer-certificate.pdf"),

@@ -131,7 +131,17 @@ export const dealerContentSchema = z
         partners: z.array(z.object({ name: text, logo: picture }).strict()).min(1, "нужен хотя бы один партнер"),
       })
       .strict(),
-    delivery: z.object({ freeFrom: money, courierPrice: money, transportCompanyPrice: money }).strict(),
+    delivery: z
+      .object({
+        freeFrom: money,
+        courierPrice: money,
+        transportCompanyPrice: money,
+        carriers: z
+          .array(text.refine((name) => name !== "Другая", "'Другая' форма добавляет сама"))
+          .min(1, "нужна хотя бы одна транспортная компания")
+          .refine((names) => new Set(names).size === names.length, "названия повторяются"),
+      })
+      .strict(),
     certificate: picture,
     makerCredit: z.object({ name: text, href: z.string().url("ссылка, например https://example.com") }).strict(),
     home: z

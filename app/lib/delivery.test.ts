@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { deliveryCost, deliveryCostText, deliveryLabel, parseDelivery } from "./delivery";
+import { DELIVERY } from "~/content";
+import {
+  CARRIERS,
+  deliveryCost,
+  deliveryCostText,
+  deliveryDetails,
+  deliveryLabel,
+  OTHER_CARRIER,
+  parseDelivery,
+} from "./delivery";
 
 describe("delivery", () => {
   it.each([
@@ -22,5 +31,22 @@ describe("delivery", () => {
     expect(deliveryLabel("transport")).toBe("До транспортной компании");
     expect(deliveryCostText(0)).toBe("бесплатно");
     expect(deliveryCostText(300)).toBe("300\u00a0₽");
+  });
+});
+
+describe("where an order goes", () => {
+  const answers = { address: "ул. Ленина, 1", carrier: CARRIERS[1], carrierName: "" };
+  it("keeps only what the chosen method asks for", () => {
+    expect(deliveryDetails({ ...answers, delivery: "pickup" })).toEqual({});
+    expect(deliveryDetails({ ...answers, delivery: "courier" })).toEqual({ address: "ул. Ленина, 1" });
+    expect(deliveryDetails({ ...answers, delivery: "transport" })).toEqual({ carrier: CARRIERS[1] });
+    expect(
+      deliveryDetails({ ...answers, delivery: "transport", carrier: OTHER_CARRIER, carrierName: "Мейджик Транс" }),
+    ).toEqual({ carrier: "Мейджик Транс" });
+  });
+
+  it("offers the dealer's list of transport companies", () => {
+    expect(CARRIERS).toEqual(DELIVERY.carriers);
+    expect(CARRIERS).not.toContain(OTHER_CARRIER);
   });
 });

@@ -34,3 +34,29 @@ export function deliveryCost(method: DeliveryMethod, goodsTotal: number): number
 export function deliveryCostText(cost: number): string {
   return cost === 0 ? "бесплатно" : formatRub(cost);
 }
+
+/** The transport companies offered for an order, from the dealer's content, then 'Другая' with a typed name. */
+export const CARRIERS: readonly string[] = DELIVERY.carriers;
+export const OTHER_CARRIER = "Другая";
+
+/** What the order form sends about where the order goes, as typed. */
+export interface DeliveryAnswers {
+  delivery: DeliveryMethod;
+  address: string;
+  carrier: string;
+  carrierName: string;
+}
+
+/**
+ * Where the order goes, as far as the method asks: the courier's address, the transport
+ * company's name (a listed one or the one typed after 'Другая'). Fields left over from a method
+ * the customer picked and then changed are not the order's.
+ */
+export function deliveryDetails({ delivery, address, carrier, carrierName }: DeliveryAnswers): {
+  address?: string;
+  carrier?: string;
+} {
+  if (delivery === "courier") return { address };
+  if (delivery === "transport") return { carrier: carrier === OTHER_CARRIER ? carrierName : carrier };
+  return {};
+}

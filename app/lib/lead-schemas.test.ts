@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CARRIERS, OTHER_CARRIER } from "./delivery";
 import { buySchema, callbackSchema, fitFiles, MESSAGES, orderSchema, partsListSchema } from "./lead-schemas";
 
 function errorsOf(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
@@ -71,8 +72,63 @@ describe("lead schemas", () => {
   });
 
   it("reads the invoice checkbox as a boolean", () => {
-    expect(orderSchema.parse({ ...valid, invoice: "on" }).invoice).toBe(true);
+    expect(orderSchema.parse({ ...valid, invoice: "on", inn: "2465123456" }).invoice).toBe(true);
     expect(orderSchema.parse({ ...valid }).invoice).toBe(false);
+  });
+});
+
+describe("the order's delivery and invoice rules", () => {
+  const carrier = CARRIERS[0];
+
+  it("asks nothing more for pickup, whatever else was left in the form", () => {
+    expect(errorsOf(orderSchema.safeParse({ ...valid, delivery: "pickup", carrier: "x" }))).toEqual({});
+  });
+
+  it("requires the address for a courier", () => {
+    expect(errorsOf(orderSchema.safeParse({ ...valid, delivery: "courier", address: "  " }))).toEqual({
+      address: MESSAGES.address,
+    });
+    const order = orderSchema.parse({ ...valid, delivery: "courier", address: " ул. Ленина, 1 " });
+    expect(order.address).toBe("ул. Ленина, 1");
+  });
+
+  it("requires a listed company (or 'Другая' and its name) and the city for a transport company", () => {
+    expect(errorsOf(orderSchema.safeParse({ ...valid, delivery: "transport" }))).toEqual({
+      carrier: MESSAGES.carrier,
+      city: MESSAGES.city,
+    });
+    expect(
+      errorsOf(orderSchema.safeParse({ ...valid, delivery: "transport", carrier: "Неизвестная", city: "Омск" })),
+    ).toEqual({ carrier: MESSAGES.carrier });
+    expect(
+      errorsOf(orderSchema.safeParse({ ...valid, delivery: "transport", carrier: OTHER_CARRIER, city: "Омск" })),
+    ).toEqual({ carrierName: MESSAGES.carrierName });
+    expect(orderSchema.safeParse({ ...valid, delivery: "transport", carrier, city: "Омск" }).success).toBe(true);
+    expect(
+      orderSchema.safeParse({
+        ...valid,
+        delivery: "transport",
+        carrier: OTHER_CARRIER,
+        carrierName: "Мейджик",
+        city: "Омск",
+      }).success,
+    ).toBe(true);
+  });
+
+  it("needs the company's ИНН for an invoice, and keeps the spec's length rule", () => {
+    expect(errorsOf(orderSchema.safeParse({ ...valid, invoice: "on" }))).toEqual({ inn: MESSAGES.invoiceInn });
+    expect(errorsOf(orderSchema.safeParse({ ...valid, invoice: "on", inn: "123" }))).toEqual({ inn: MESSAGES.inn });
+    expect(errorsOf(orderSchema.safeParse({ ...valid, inn: "" })).inn).toBeUndefined();
+  });
+
+  it("gives the conditional messages together with the others, as the form shows them on a submit", () => {
+    expect(errorsOf(orderSchema.safeParse({ delivery: "courier", invoice: "on" }))).toEqual({
+      name: MESSAGES.name,
+      phone: MESSAGES.phone,
+      consent: MESSAGES.consent,
+      address: MESSAGES.address,
+      inn: MESSAGES.invoiceInn,
+    });
   });
 
   it("never throws on hostile input types", () => {

@@ -3,7 +3,7 @@
  * the same field rules, so a message never differs between the two sides.
  */
 import { z } from "zod";
-import { parseDelivery } from "./delivery";
+import { CARRIERS, OTHER_CARRIER, parseDelivery } from "./delivery";
 import { canonicalPhone } from "./phone";
 
 export const MESSAGES = {
@@ -12,6 +12,11 @@ export const MESSAGES = {
   phone: "Введите номер телефона",
   inn: "Длина ИНН должна быть 10 или 12 чисел",
   consent: "Необходимо согласие на обработку персональных данных",
+  address: "Укажите адрес доставки",
+  city: "Укажите город получения",
+  carrier: "Выберите транспортную компанию",
+  carrierName: "Укажите название транспортной компании",
+  invoiceInn: "Укажите ИНН организации для счёта",
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -81,17 +86,45 @@ export const partsListSchema = z.object({
   consent: consentField,
 });
 
-export const orderSchema = z.object({
+/** The order's fields whose rules stand alone (spec §5). */
+const orderFields = z.object({
   name: nameField,
   phone: phoneField,
   inn: innField,
   email: emailField,
-  city: text(200),
-  invoice: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
   comment: text(),
-  delivery: z.preprocess(parseDelivery, z.enum(["pickup", "courier", "transport"])),
   consent: consentField,
 });
+
+/**
+ * Where the order goes and how it is paid: rules that depend on another field. A courier needs
+ * the address; a transport company needs the company (a listed one, or 'Другая' and its name)
+ * and the city; an invoice needs the company's ИНН. Kept in a part of its own so these messages
+ * show beside the others (zod runs an object's refinement only when its every field passed).
+ */
+const orderDelivery = z
+  .object({
+    delivery: z.preprocess(parseDelivery, z.enum(["pickup", "courier", "transport"])),
+    city: text(200),
+    address: text(500),
+    carrier: text(100),
+    carrierName: text(200),
+    invoice: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+    // Read as the spec's rule reads it (the same trimmed text), so the two parts agree on its value.
+    inn: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string()),
+  })
+  .superRefine((order, ctx) => {
+    const require = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (order.delivery === "courier" && order.address === "") require("address", MESSAGES.address);
+    if (order.delivery === "transport") {
+      if (order.carrier !== OTHER_CARRIER && !CARRIERS.includes(order.carrier)) require("carrier", MESSAGES.carrier);
+      if (order.carrier === OTHER_CARRIER && order.carrierName === "") require("carrierName", MESSAGES.carrierName);
+      if (order.city === "") require("city", MESSAGES.city);
+    }
+    if (order.invoice && order.inn === "") require("inn", MESSAGES.invoiceInn);
+  });
+
+export const orderSchema = z.intersection(orderFields, orderDelivery);
 
 export type CallbackLead = z.infer<typeof callbackSchema>;
 export type BuyLead = z.infer<typeof buySchema>;

@@ -3,11 +3,13 @@ import {
   estimateLeasing,
   groupPriceAsTyped,
   LEASING_MESSAGES,
-  leasingFields,
   leasingFromParams,
+  leasingStart,
   leasingSummary,
+  LEASING_DEFAULTS,
   readLeasing,
 } from "./leasing";
+import { formatInt } from "./format";
 
 /**
  * The payment found another way: the smallest whole-rouble payment that pays the debt off within
@@ -133,7 +135,6 @@ describe("leasingSummary", () => {
     expect(leasingSummary(input, estimateLeasing(input, 20))).toBe(
       "Стоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ 150\u00a0524\u00a0₽",
     );
-    expect(leasingFields(input)).toEqual({ price: "3500000", advance: "15,5", term: "24" });
   });
 });
 
@@ -160,5 +161,20 @@ describe("groupPriceAsTyped", () => {
 
   it("leaves text that is not digits and spaces as typed, for its message", () => {
     expect(groupPriceAsTyped("10 млн", 6)).toEqual({ value: "10 млн", caret: 6 });
+  });
+});
+
+describe("leasingStart", () => {
+  const none = new URLSearchParams();
+  it("starts from the values the URL or the form carries", () => {
+    const params = new URLSearchParams({ price: "3 500 000", advance: "15", term: "24" });
+    expect(leasingStart(params, { price: 9_000_000 })).toEqual({ price: "3 500 000", advance: "15", term: "24" });
+  });
+
+  it("starts at a model's 'цена от', and with no price at all for a model on request", () => {
+    expect(leasingStart(none, { price: 9_400_000 }).price).toBe(formatInt(9_400_000));
+    expect(leasingStart(none, {})).toEqual({ ...LEASING_DEFAULTS, price: "" });
+    // Elsewhere, the calculator's own defaults.
+    expect(leasingStart(none)).toEqual(LEASING_DEFAULTS);
   });
 });

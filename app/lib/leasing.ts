@@ -170,6 +170,20 @@ export function leasingFromParams(params: { get(name: string): unknown }): Leasi
 }
 
 /**
+ * Where a leasing request's calculator starts: the values a URL or a form carries; else, on a
+ * model's page, the model's 'цена от', or an empty price for a model on request (never the
+ * calculator's default, which would be a price nobody gave); else the defaults.
+ */
+export function leasingStart(
+  params: { get(name: string): unknown; has(name: string): boolean },
+  truck?: { price?: number },
+): LeasingValues {
+  const { values } = leasingFromParams(params);
+  if (params.has("price") || !truck) return values;
+  return { ...values, price: truck.price ? formatInt(truck.price) : "" };
+}
+
+/**
  * The estimate: an annuity on the price less the advance at `annualRatePercent` a year, paid
  * monthly over the term. Advance and payment are rounded to whole roubles, and the total is
  * built from those rounded figures, so it is what a visitor gets adding up what is shown.
@@ -194,11 +208,6 @@ export function formatPercent(value: number): string {
 /** The calculation as it goes into a leasing lead's comment, naming the model when the request came from its page. */
 export function leasingSummary(input: LeasingInput, estimate: LeasingEstimate, truckName?: string): string {
   return `${truckName ? `${truckName}: с` : "С"}тоимость ${formatRubWhole(input.price)}, аванс ${formatPercent(input.advancePercent)} %, срок ${input.termMonths} мес., платеж ≈ ${formatRubWhole(estimate.monthlyPayment)}`;
-}
-
-/** The fields a leasing lead carries for a valid calculation, normalised ('10000000', '15,5', '36'). */
-export function leasingFields(input: LeasingInput): LeasingValues {
-  return { price: String(input.price), advance: formatPercent(input.advancePercent), term: String(input.termMonths) };
 }
 
 /** The query's other parameters, which the calculator's GET form sends along unchanged. */

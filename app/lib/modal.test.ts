@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closeModalHref, isModalName, modalHref, onlyModalChanged } from "./modal";
+import { closeModalHref, isModalName, modalHref, modalTitle, onlyModalChanged } from "./modal";
 
 describe("modal URL state", () => {
   it("opens a modal keeping the page's query", () => {
@@ -25,5 +25,17 @@ describe("modal URL state", () => {
     expect(onlyModalChanged(a, new URL("http://x/catalog/parts?page=2&modal=parts-list"))).toBe(true);
     expect(onlyModalChanged(a, new URL("http://x/catalog/parts?page=3&modal=parts-list"))).toBe(false);
     expect(onlyModalChanged(a, new URL("http://x/cart?page=2"))).toBe(false);
+  });
+});
+
+describe("modal titles", () => {
+  it("says 'Узнать срок поставки' and names the part when the callback is asked for a part's delivery time", () => {
+    expect(modalTitle("callback", undefined, "Фильтр масляный")).toBe("Узнать срок поставки: Фильтр масляный");
+    expect(modalTitle("callback")).toBe("Заказать обратный звонок");
+    expect(modalTitle("price", "FAW J7")).toBe("Узнать цену на FAW J7");
+  });
+
+  it("forgets the part when the modal closes", () => {
+    expect(closeModalHref("/catalog/parts", "?modal=callback&part=x&comment=y&page=2")).toBe("/catalog/parts?page=2");
   });
 });

@@ -15,8 +15,15 @@ export interface ModalSubjectHandle {
   modalSubject: (data: unknown) => string | undefined;
 }
 
-/** The modal's title: the price modal names the page's subject when it has one. */
-export function modalTitle(name: ModalName, subject?: string): string {
+/** What the callback modal says when a link opened it to ask for a part's delivery time. */
+export const DELIVERY_TIME_TITLE = "Узнать срок поставки";
+
+/**
+ * The modal's title: the price modal names the page's subject when it has one; the callback
+ * modal opened for a part's delivery time says so and names the part.
+ */
+export function modalTitle(name: ModalName, subject?: string, part?: string): string {
+  if (name === "callback" && part) return `${DELIVERY_TIME_TITLE}: ${part}`;
   return name === "price" && subject ? `${MODALS.price} на ${subject}` : MODALS[name];
 }
 
@@ -24,9 +31,10 @@ export const MODAL_PARAM = "modal";
 
 /**
  * What a link may hand the modal beside its name: `source`, the page the request is about (a
- * part of the list), and `comment`, the request's comment filled in for the visitor.
+ * part of the list), `comment`, the request's comment filled in for the visitor, and `part`, the
+ * part whose delivery time is asked (the title names it).
  */
-export const MODAL_EXTRAS = ["source", "comment"] as const;
+export const MODAL_EXTRAS = ["source", "comment", "part"] as const;
 
 export function isModalName(value: unknown): value is ModalName {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(MODALS, value);

@@ -33,7 +33,14 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   const tab = truckTabFrom(new URL(request.url).searchParams.get("tab"));
   const others = (TRUCK_CATEGORIES.find((category) => category.slug === truck.type.slug)?.items ?? [])
     .filter((other) => other.slug !== truck.slug)
-    .map((other) => ({ slug: other.slug, name: other.name, image: other.mainImg, formula: other.formula }));
+    .map((other) => ({
+      slug: other.slug,
+      name: other.name,
+      image: other.mainImg,
+      formula: other.formula,
+      price: other.price,
+      availability: other.availability,
+    }));
   return json({ truck, tab, others });
 }
 

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { LeadForm } from "~/components/forms/lead-form";
 import { LeasingLead } from "~/components/forms/leasing-lead";
 import { ModalAside } from "~/components/modal-aside";
-import { leasingFromParams } from "~/lib/leasing";
+import { leasingStart } from "~/lib/leasing";
 import { isLeadFormName, LEAD_FORMS } from "~/lib/lead-forms";
 import { isModalName } from "~/lib/modal";
 import { deskForPage } from "~/lib/desk";
@@ -21,7 +21,9 @@ import "~/components/site-frame"; // the frame's code as one script with this pa
 export function loader({ params, request }: LoaderFunctionArgs) {
   if (!isLeadFormName(params.form)) throw redirect("/not-found");
   const page = safeRedirectPath(new URL(request.url).searchParams.get("page"));
-  return json({ form: params.form, page, truckName: truckOfPage(page)?.name });
+  // The model a leasing request is about (its page is in the URL of a recalculation, too).
+  const truck = truckOfPage(page);
+  return json({ form: params.form, page, truck: truck ? { name: truck.name, price: truck.price } : null });
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
@@ -43,7 +45,7 @@ type ActionData = { formError?: string; values?: Record<string, string>; repopul
  * the leasing form keeps the calculation it was sent with.
  */
 export default function LeadPage() {
-  const { form, page, truckName } = useLoaderData<typeof loader>();
+  const { form, page, truck } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { search } = useLocation();
   const values = actionData?.values ?? actionData?.repopulateFields;
@@ -57,10 +59,12 @@ export default function LeadPage() {
           {form === "leasing" ? (
             <LeasingLead
               {...lead}
-              initial={leasingFromParams(values ? new Map(Object.entries(values)) : new URLSearchParams(search)).values}
-              action="/lead/leasing"
-              keep={[["page", from]]}
-              truckName={truckName}
+              initial={leasingStart(
+                values ? new Map(Object.entries(values)) : new URLSearchParams(search),
+                truck ?? undefined,
+              )}
+              priceOnRequest={Boolean(truck && !truck.price)}
+              truckName={truck?.name}
               headingLevel="h2"
             />
           ) : (

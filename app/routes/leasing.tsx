@@ -8,7 +8,9 @@ import { PartnerTicker } from "~/components/partner-ticker";
 import { LEASING } from "~/content";
 import { formatRub } from "~/lib/format";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
+import { MODAL_PARAM } from "~/lib/modal";
 import { modalAwareRevalidate } from "~/utils/revalidate";
+import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/lib/seo";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
@@ -47,19 +49,31 @@ const FAQ = [
   },
 ];
 
+const CALCULATOR_FORM = "leasing-calculator";
+
 /**
- * The calculator on the page; its values (the URL's, without JavaScript) go with 'Оставить
- * заявку' into the leasing modal, whose form sends the calculation along.
+ * The calculator on the page; its values go with 'Оставить заявку с этим расчетом' into the
+ * leasing modal, whose form sends the calculation along. Without JavaScript that button sends the
+ * calculator's GET form with the modal named, so the figures typed go along, 'Рассчитать'
+ * pressed or not.
  */
 function Calculator() {
   const [params] = useSearchParams();
+  const hydrated = useHydrated();
   const [values, setValues] = useState(() => leasingFromParams(params).values);
+  const keep = paramsBesideLeasing(params).filter(([name]) => name !== MODAL_PARAM);
   return (
     <div className="leasing-calc" id="calculator">
-      <LeasingCalculator values={values} onChange={setValues} action="/leasing" keep={paramsBesideLeasing(params)} />
-      <ModalLink modal="leasing" extra={values} className="btn btn--primary">
-        Оставить заявку с этим расчетом
-      </ModalLink>
+      <LeasingCalculator values={values} onChange={setValues} action="/leasing" keep={keep} formId={CALCULATOR_FORM} />
+      {hydrated ? (
+        <ModalLink modal="leasing" extra={values} className="btn btn--primary">
+          Оставить заявку с этим расчетом
+        </ModalLink>
+      ) : (
+        <button type="submit" form={CALCULATOR_FORM} name={MODAL_PARAM} value="leasing" className="btn btn--primary">
+          Оставить заявку с этим расчетом
+        </button>
+      )}
     </div>
   );
 }

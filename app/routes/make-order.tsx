@@ -1,12 +1,18 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
-import { DeliveryChoice } from "~/components/delivery-choice";
 import { OrderForm } from "~/components/forms/order-form";
 import { cartLines, cartTotal } from "~/lib/cart-lines";
-import { deliveryCost, deliveryCostText, deliveryLabel, parseDelivery } from "~/lib/delivery";
+import {
+  deliveryCost,
+  deliveryCostText,
+  deliveryLabel,
+  DELIVERY_METHODS,
+  parseDelivery,
+  type DeliveryMethod,
+} from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -32,13 +38,53 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleOrderAction(request, context);
 }
 
+/**
+ * The sums for each delivery method, the chosen one's shown: the stylesheet shows those of the
+ * method checked in the form, so the summary follows a choice without JavaScript too (and,
+ * where the browser cannot, the method the page was rendered with). With JavaScript the same.
+ */
+function ByMethod({
+  current,
+  children,
+}: {
+  current: DeliveryMethod;
+  children: (method: DeliveryMethod, current: boolean) => ReactNode;
+}) {
+  return (
+    <>
+      {DELIVERY_METHODS.map(({ id }) => (
+        <div
+          key={id}
+          className={`order__by-method${id === current ? " order__by-method--current" : ""}`}
+          data-method={id}
+        >
+          {children(id, id === current)}
+        </div>
+      ))}
+    </>
+  );
+}
+
+type ActionData = {
+  formError?: string;
+  /** What was typed, given back after a recalculation or a failure. */
+  values?: Record<string, string>;
+  /** What was typed, given back with the messages of a refused form (remix-validated-form). */
+  repopulateFields?: Record<string, unknown>;
+};
+
 export default function MakeOrder() {
-  const { lines, delivery, error } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ formError?: string; values?: Record<string, string> }>();
+  const { lines, delivery: fromUrl, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const shown = useShownCartLines(lines);
   const goodsTotal = cartTotal(shown);
-  const shipping = deliveryCost(delivery, goodsTotal);
+  // The method the form came back with (a recalculation, a refusal), else the URL's.
+  const posted = actionData?.values?.delivery ?? actionData?.repopulateFields?.delivery;
+  const initial = posted === undefined ? fromUrl : parseDelivery(posted);
+  const [delivery, setDelivery] = useState(initial);
+  useEffect(() => setDelivery(initial), [initial]);
+  const count = shown.reduce((sum, line) => sum + line.amount, 0);
 
   useEffect(() => {
     if (actionData?.formError && navigation.state === "idle") window.alert(actionData.formError);
@@ -57,8 +103,37 @@ export default function MakeOrder() {
       ) : null}
       <div className="order">
         <div className="order__main">
-          <DeliveryChoice method={delivery} goodsTotal={goodsTotal} />
-          <OrderForm delivery={delivery} defaultValues={actionData?.values} formError={actionData?.formError} />
+          <OrderForm
+            delivery={delivery}
+            onDeliveryChange={setDelivery}
+            goodsTotal={goodsTotal}
+            defaultValues={actionData?.values}
+            formError={actionData?.formError}
+            recap={
+              <div className="order__recap" role="group" aria-label="Итог заказа">
+                <dl>
+                  <div>
+                    <dt>Товары, {count} шт.</dt>
+                    <dd>{formatRub(goodsTotal)}</dd>
+                  </div>
+                </dl>
+                <ByMethod current={delivery}>
+                  {(method) => (
+                    <dl>
+                      <div>
+                        <dt>{deliveryLabel(method)}</dt>
+                        <dd>{deliveryCostText(deliveryCost(method, goodsTotal))}</dd>
+                      </div>
+                      <div className="order__recap-total">
+                        <dt>Итого</dt>
+                        <dd>{formatRub(goodsTotal + deliveryCost(method, goodsTotal))}</dd>
+                      </div>
+                    </dl>
+                  )}
+                </ByMethod>
+              </div>
+            }
+          />
         </div>
         <aside className="order__summary" aria-labelledby="summary-title">
           <h2 id="summary-title">Ваш заказ</h2>
@@ -69,25 +144,40 @@ export default function MakeOrder() {
                   <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
                   <div className="muted">Артикул: {line.article || "-"}</div>
                 </div>
-                <span>
-                  {line.amount} × {formatRub(line.price)}
+                <span className="order__line-sum">
+                  <span className="muted">
+                    {line.amount} × {formatRub(line.price)}
+                  </span>
+                  <strong data-testid="summary-line-sum">{formatRub(line.amount * line.price)}</strong>
                 </span>
               </li>
             ))}
           </ul>
-          <dl className="order__sums">
-            <div>
-              <dt>Товары</dt>
-              <dd>{formatRub(goodsTotal)}</dd>
-            </div>
-            <div>
-              <dt>{deliveryLabel(delivery)}</dt>
-              <dd data-testid="delivery-cost">{deliveryCostText(shipping)}</dd>
-            </div>
-          </dl>
-          <p className="order__total">
-            Итого: <strong data-testid="order-summary-total">{formatRub(goodsTotal + shipping)}</strong>
-          </p>
+          <ByMethod current={delivery}>
+            {(method, current) => {
+              const cost = deliveryCost(method, goodsTotal);
+              return (
+                <>
+                  <dl className="order__sums">
+                    <div>
+                      <dt>Товары</dt>
+                      <dd>{formatRub(goodsTotal)}</dd>
+                    </div>
+                    <div>
+                      <dt>{deliveryLabel(method)}</dt>
+                      <dd data-testid={current ? "delivery-cost" : undefined}>{deliveryCostText(cost)}</dd>
+                    </div>
+                  </dl>
+                  <p className="order__total">
+                    Итого:{" "}
+                    <strong data-testid={current ? "order-summary-total" : undefined}>
+                      {formatRub(goodsTotal + cost)}
+                    </strong>
+                  </p>
+                </>
+              );
+            }}
+          </ByMethod>
           <p className="muted">
             Цены с учетом НДС. Доставка курьером и до транспортной компании бесплатна от 5 000 ₽ —{" "}
             <Link to="/delivery">об оплате и доставке</Link>.

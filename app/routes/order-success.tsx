@@ -14,17 +14,19 @@ import { isSecure, lastOrderCookieHeader, readLastOrder } from "~server/cookies.
 import { hasInvoice, invoiceFileName, invoicePath } from "~server/invoice.server";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Заказ оформлен", description: "Спасибо за заказ! Менеджер свяжется с вами.", noindex: true });
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta({
+    title: data?.order ? "Заказ оформлен" : "Свежего заказа нет",
+    description: "Спасибо за заказ! Менеджер свяжется с вами.",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const secure = isSecure(services.config);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  // The spec clears the cart here.
-  headers.append("Set-Cookie", serializeCartCookie([], { secure }));
 
-  // The signed cookie names this visitor's order; the order itself is read back from disk.
+  // The signed cookie names this browser's order; the order itself is read back from disk.
   const last = await readLastOrder(request, services.cookieSecrets);
   const record = last ? await services.notify.store.load(last.id) : undefined;
   const order =
@@ -38,13 +40,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           invoice: hasInvoice(record) ? { href: invoicePath(record.id), fileName: invoiceFileName(record.id) } : null,
         }
       : null;
-  // The analytics purchase event is sent once; a reload shows the order without counting it again.
+  // The first view of a fresh order: the analytics purchase event is sent and the cart cleared
+  // (the spec's clearing), once. A reload, Back or a bookmark shows the order and leaves a cart
+  // filled since alone; without an order of this browser nothing is touched.
   const purchasePending = Boolean(order && last?.purchasePending);
-  if (order && purchasePending)
+  if (order && purchasePending) {
+    headers.append("Set-Cookie", serializeCartCookie([], { secure }));
     headers.append(
       "Set-Cookie",
       await lastOrderCookieHeader({ id: order.id, purchasePending: false }, secure, services.cookieSecrets),
     );
+  }
   return json({ order, purchasePending }, { headers });
 }
 
@@ -55,8 +61,8 @@ export default function OrderSuccess() {
   const { clear } = useCart();
 
   useEffect(() => {
-    clear();
     if (order && purchasePending) {
+      clear();
       const products = order.lines.map((l) => ({ id: l.id, name: l.name, price: l.price, quantity: l.amount }));
       pushDataLayer(ecommerceEvent("purchase", products, order.id));
     }
@@ -65,14 +71,19 @@ export default function OrderSuccess() {
   if (!order) {
     return (
       <section className="container page page--narrow success-page">
-        <h1>Заказ оформлен</h1>
+        <h1>Свежего заказа нет</h1>
         <p>
-          Спасибо! Мы получили ваш заказ и свяжемся с вами в рабочее время ({DESKS.parts.workTime}), чтобы подтвердить
-          наличие, доставку и оплату.
+          В этом браузере за последние сутки заказ не оформлялся. Если вы собирали корзину, она на месте — оформите
+          заказ из неё или продолжите выбирать запчасти.
         </p>
-        <Link to="/catalog/parts" className="btn btn--primary">
-          Вернуться в каталог
-        </Link>
+        <p className="success-page__actions">
+          <Link to="/cart" className="btn btn--primary">
+            Перейти в корзину
+          </Link>
+          <Link to="/catalog/parts" className="btn btn--outline">
+            Каталог запчастей
+          </Link>
+        </p>
       </section>
     );
   }
@@ -114,9 +125,18 @@ export default function OrderSuccess() {
         </table>
       </div>
       {order.delivery ? (
-        <p className="order-done__delivery" data-testid="order-delivery">
-          {order.delivery.label}: {deliveryCostText(order.delivery.cost)}
-        </p>
+        <div className="order-done__delivery">
+          <p data-testid="order-delivery">
+            {order.delivery.label}: {deliveryCostText(order.delivery.cost)}
+          </p>
+          {order.delivery.address ? <p data-testid="order-address">Адрес доставки: {order.delivery.address}</p> : null}
+          {order.delivery.carrier ? (
+            <p data-testid="order-carrier">
+              Транспортная компания: {order.delivery.carrier}
+              {order.delivery.city ? `, город получения: ${order.delivery.city}` : ""}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <p className="order__total order-done__total">
         Итого: <strong data-testid="order-total">{formatRub(order.total)}</strong>

@@ -292,7 +292,7 @@ describe.each(MODES)("focus and errors $name", ({ javaScriptEnabled }) => {
     const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
     await dialog.getByRole("button", { name: "Отправить" }).click();
     const scope = javaScriptEnabled ? dialog : page.locator("main");
-    await scope.getByText("Заполните ФИО").waitFor();
+    await scope.locator(".field__error", { hasText: "Заполните ФИО" }).waitFor();
     for (const [label, message] of [
       ["ФИО", "Заполните ФИО"],
       ["Телефон", "Введите номер телефона"],

@@ -84,7 +84,7 @@ describe.each(MODES)("lead forms $name", ({ javaScriptEnabled }) => {
         "Длина ИНН должна быть 10 или 12 чисел",
         "Необходимо согласие на обработку персональных данных",
       ]) {
-        await main.getByText(message).waitFor();
+        await main.locator(".field__error", { hasText: message }).waitFor();
       }
       await expect(main.getByLabel("ИНН организации").inputValue()).resolves.toBe("123");
     }

@@ -52,7 +52,11 @@ async function figures(calc: Locator) {
   };
 }
 
-/** Types the three values; without JavaScript sends the calculator's GET form and waits for the answer. */
+/**
+ * Types the three values; without JavaScript presses 'Рассчитать' and waits for the page it
+ * brings: the calculator's own GET form on /leasing, the leasing request posted back to
+ * /lead/leasing in the modal.
+ */
 async function calculate(
   page: Page,
   calc: Locator,
@@ -63,11 +67,32 @@ async function calculate(
   await calc.getByLabel("Аванс, %").fill(typed.advance);
   await calc.getByLabel("Срок, месяцев").fill(typed.term);
   if (!javaScriptEnabled) {
-    await Promise.all([
-      page.waitForURL((url) => url.searchParams.get("term") === typed.term),
-      calc.getByRole("button", { name: "Рассчитать" }).click(),
-    ]);
+    await Promise.all([page.waitForNavigation(), calc.getByRole("button", { name: "Рассчитать" }).click()]);
   }
+}
+
+/** Types the three values key by key, as a person does, and presses nothing. */
+async function typeFigures(calc: Locator, typed: Record<"price" | "advance" | "term", string>) {
+  for (const [label, text] of [
+    ["Стоимость техники, ₽", typed.price],
+    ["Аванс, %", typed.advance],
+    ["Срок, месяцев", typed.term],
+  ]) {
+    const field = calc.getByLabel(label);
+    await clearByKeys(field);
+    await typeKeys(field, text);
+  }
+}
+
+/** Fills and sends the leasing request in `where`, then reads the comment the dealer receives. */
+async function sendLeasingLead(page: Page, where: Locator): Promise<string> {
+  await typeKeys(where.getByLabel("ФИО"), "Лизингов Иван");
+  await typeKeys(where.getByLabel("Телефон"), "89123456789");
+  await where.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+  await where.getByRole("button", { name: "Отправить заявку" }).click();
+  await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+  expect(notify.received).toHaveLength(1);
+  return plain(notify.received[0].json!.fields.find((f) => f.key === "comment")!.value);
 }
 
 const MESSAGES = [
@@ -143,46 +168,69 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
     await expect(page.getByTestId("leasing-calculator").locator(".field__error").count()).resolves.toBe(3);
   });
 
-  it("calculates in the leasing modal, keeping the page and the modal in the URL, and sends the calculation in the comment", async () => {
+  it("calculates in the leasing modal (without JavaScript on the request's page, the form posted back) and sends the calculation in the comment", async () => {
     const { page, errors } = await openPage(suite, "/catalog/trucks?type=tyagach&modal=leasing", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
     const { typed, numbers } = SETS[0];
     const want = expected(...numbers);
+    await typeKeys(dialog.getByLabel("Комментарий"), "Нужен J7");
     await calculate(page, dialog.getByTestId("leasing-calculator"), typed, javaScriptEnabled);
-    const calc = page.getByRole("dialog", { name: "Рассчитать лизинг" }).getByTestId("leasing-calculator");
+    // Without JavaScript 'Рассчитать' posted the request back: its page, with what was typed.
+    const where = javaScriptEnabled ? dialog : page.locator("main");
+    const calc = where.getByTestId("leasing-calculator");
     await expect.poll(() => figures(calc)).toEqual({ advance: want.advance, payment: want.payment, total: want.total });
     if (!javaScriptEnabled) {
       const url = new URL(page.url());
-      expect([url.pathname, url.searchParams.get("type"), url.searchParams.get("modal")]).toEqual([
-        "/catalog/trucks",
-        "tyagach",
-        "leasing",
+      expect([url.pathname, url.searchParams.get("page"), url.searchParams.get("intent")]).toEqual([
+        "/lead/leasing",
+        "/catalog/trucks?type=tyagach",
+        "recalculate",
       ]);
+      await expect(where.getByLabel("Комментарий").inputValue()).resolves.toBe("Нужен J7");
     }
     const line = `Стоимость 3 500 000 ₽, аванс 15,5 %, срок 24 мес., платеж ≈ ${want.paymentRub}`;
     await expect
-      .poll(async () => plain(await dialog.getByTestId("lead-attachment").textContent()))
+      .poll(async () => plain(await where.getByTestId("lead-attachment").textContent()))
       .toBe(`В заявку войдет расчет: ${line}`);
-
-    await dialog.getByLabel("ФИО").fill("Лизингов Иван");
-    await dialog.getByLabel("Телефон").fill(javaScriptEnabled ? "9123456789" : "+7 (912) 345-67-89");
-    await dialog.getByLabel("Комментарий").fill("Нужен J7");
-    await dialog.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
-    await dialog.getByRole("button", { name: "Отправить заявку" }).click();
-    await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
-    expect(notify.received).toHaveLength(1);
+    expect(await sendLeasingLead(page, where)).toBe(`Нужен J7\n${line}`);
     const sent = notify.received[0].json!;
     expect(sent.name).toBe("callback");
     expect(sent.fields.map((f) => f.key)).toEqual(["name", "phone", "inn", "comment", "source"]);
-    expect(plain(sent.fields.find((f) => f.key === "comment")!.value)).toBe(`Нужен J7\n${line}`);
+    // The source is the page the modal was opened on.
+    expect(sent.fields.find((f) => f.key === "source")!.value).toContain("/catalog/trucks?type=tyagach");
     expect(errors).toEqual([]);
+  });
+
+  it("sends the figures typed in the modal, 'Рассчитать' not pressed", async () => {
+    const { page } = await openPage(suite, "/leasing?modal=leasing", { javaScriptEnabled });
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    await typeFigures(dialog.getByTestId("leasing-calculator"), { price: "4200000", advance: "30", term: "48" });
+    const want = expected(4_200_000, 30, 48);
+    expect(await sendLeasingLead(page, dialog)).toBe(
+      `Стоимость 4 200 000 ₽, аванс 30 %, срок 48 мес., платеж ≈ ${want.paymentRub}`,
+    );
+  });
+
+  it("takes the figures typed on /leasing into the request with 'Оставить заявку с этим расчетом', 'Рассчитать' not pressed", async () => {
+    const { page } = await openPage(suite, "/leasing", { javaScriptEnabled, mobile: true });
+    await typeFigures(page.getByTestId("leasing-calculator"), { price: "2500000", advance: "10", term: "24" });
+    await page.getByRole(javaScriptEnabled ? "link" : "button", { name: "Оставить заявку с этим расчетом" }).click();
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    await dialog.waitFor();
+    const want = expected(2_500_000, 10, 24);
+    await expect
+      .poll(() => figures(dialog.getByTestId("leasing-calculator")))
+      .toEqual({ advance: want.advance, payment: want.payment, total: want.total });
+    expect(await sendLeasingLead(page, dialog)).toBe(
+      `Стоимость 2 500 000 ₽, аванс 10 %, срок 24 мес., платеж ≈ ${want.paymentRub}`,
+    );
   });
 
   it("takes the page's calculation into the modal with 'Оставить заявку с этим расчетом'", async () => {
     const { page } = await openPage(suite, "/leasing", { javaScriptEnabled });
     const { typed, numbers } = SETS[1];
     await calculate(page, page.getByTestId("leasing-calculator"), typed, javaScriptEnabled);
-    await page.getByRole("link", { name: "Оставить заявку с этим расчетом" }).click();
+    await page.getByRole(javaScriptEnabled ? "link" : "button", { name: "Оставить заявку с этим расчетом" }).click();
     const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
     await dialog.waitFor();
     await expect(plain(await dialog.getByLabel("Стоимость техники, ₽").inputValue()).replace(/ /g, "")).toBe(
@@ -248,5 +296,41 @@ describe.each(MODES)("leasing from a truck's page $name", ({ javaScriptEnabled }
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
     const comment = notify.received[0].json!.fields.find((f) => f.key === "comment")!.value;
     expect(plain(comment).startsWith(`${name}: стоимость ${startsAt} ₽`)).toBe(true);
+  });
+});
+
+// A model whose price the dealer gives on request (no 'цена от' in the content source).
+const onRequest = ALL_TRUCKS.find((truck) => truck.price === undefined)!;
+
+describe.each(MODES)("leasing a model on request $name", ({ javaScriptEnabled }) => {
+  const truckPage = `/catalog/trucks/${onRequest.type.slug}/${onRequest.slug}`;
+
+  it("starts with an empty price and a prompt, shows no figures, and sends no price nobody typed", async () => {
+    const { page } = await openPage(suite, `${truckPage}?modal=leasing`, { javaScriptEnabled });
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    const calc = dialog.getByTestId("leasing-calculator");
+    const price = calc.getByLabel("Стоимость техники, ₽");
+    await expect(price.inputValue()).resolves.toBe("");
+    await expect(price.getAttribute("placeholder")).resolves.toBe("Введите стоимость");
+    await calc.getByText("Цена этой модели — по запросу. Введите стоимость, чтобы увидеть расчет.").waitFor();
+    await calc.getByTestId("leasing-awaiting-price").waitFor();
+    await expect(calc.getByTestId("leasing-payment").count()).resolves.toBe(0);
+    await expect(calc.locator(".field__error").count()).resolves.toBe(0);
+    await expect(dialog.getByTestId("lead-attachment").count()).resolves.toBe(0);
+    // Sent as it is: the comment carries no calculation.
+    expect(await sendLeasingLead(page, dialog)).toBe("");
+  });
+
+  it("shows the figures once a price is typed (without JavaScript on the request's page)", async () => {
+    const { page } = await openPage(suite, `${truckPage}?modal=leasing`, { javaScriptEnabled });
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    await typeKeys(dialog.getByLabel("Стоимость техники, ₽"), "8000000");
+    if (!javaScriptEnabled)
+      await Promise.all([page.waitForNavigation(), dialog.getByRole("button", { name: "Рассчитать" }).click()]);
+    const where = javaScriptEnabled ? dialog : page.locator("main");
+    // Still the model's calculation.
+    await where.getByRole("heading", { name: `Расчет платежа: ${onRequest.name}` }).waitFor();
+    const { paymentRub: _, ...want } = expected(8_000_000, 20, 36);
+    await expect.poll(() => figures(where.getByTestId("leasing-calculator"))).toEqual(want);
   });
 });

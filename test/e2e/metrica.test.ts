@@ -104,7 +104,7 @@ describe("Yandex Metrica with a counter, with JavaScript", () => {
     await page.getByLabel("ФИО").fill("Кузнецов Алексей");
     await page.getByLabel("Телефон").fill("9234567890");
     await page.getByLabel("Email").fill("alex@example.ru");
-    await page.getByLabel("Город", { exact: true }).fill("Красноярск");
+    await page.getByLabel(/^Город/).fill("Красноярск");
     await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
     await page.getByRole("button", { name: "Оформить заказ" }).click();
     await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { deskPhone } from "~/content";
 import { generateParts } from "~server/demo-catalogue.server";
 import type { FakeNotify } from "../fake-notify";
-import { fakeNotifyForFile, MODES, openPage, serverAndBrowser } from "./harness";
+import { fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const notify = fakeNotifyForFile();
 const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "e2e-parts-list-key" }));
@@ -57,7 +57,8 @@ describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
     });
     expect(colours.disabled).not.toBe(colours.enabled);
     await row.getByRole("link", { name: "Узнать срок поставки" }).click();
-    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    // It says what it is for and names the part.
+    const dialog = page.getByRole("dialog", { name: `Узнать срок поставки: ${outOfStock.fullName}` });
     await dialog.waitFor();
     // The visitor stays on the list behind the modal.
     expect(new URL(page.url()).pathname).toBe("/catalog/parts");
@@ -77,7 +78,8 @@ describe.each(MODES)("a part out of stock $name", ({ javaScriptEnabled }) => {
     const main = page.locator("main");
     await expect(main.getByText("Под заказ", { exact: true }).first().isVisible()).resolves.toBe(true);
     await main.getByRole("link", { name: "Узнать срок поставки" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Заказать обратный звонок" });
+    // It says what it is for and names the part.
+    const dialog = page.getByRole("dialog", { name: `Узнать срок поставки: ${outOfStock.fullName}` });
     await dialog.waitFor();
     await expectDeliveryRequest(dialog);
     await sendCallback(page, dialog, javaScriptEnabled);
@@ -129,4 +131,36 @@ describe.each(MODES)("the parts list's layout $name", ({ javaScriptEnabled }) =>
     expect(box.width).toBeLessThanOrEqual(390);
     await expect(first.getByText("цена с учетом НДС").isVisible()).resolves.toBe(true);
   });
+});
+
+describe("a parts list over 10 MB without JavaScript", () => {
+  it.each([
+    { name: "on a phone", mobile: true },
+    { name: "on a desktop", mobile: false },
+  ])(
+    "comes back with the name, phone and comment typed and the message on the first screen, $name",
+    async ({ mobile }) => {
+      const { page } = await openPage(suite, "/catalog/parts?modal=parts-list", { javaScriptEnabled: false, mobile });
+      const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
+      await typeKeys(dialog.getByLabel("ФИО"), "Петров Пётр");
+      await typeKeys(dialog.getByLabel("Телефон"), "89123456789");
+      await typeKeys(dialog.getByLabel("Комментарий"), "Список во вложении");
+      await dialog.getByLabel("Файлы со списком запчастей").setInputFiles({
+        name: "скан.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.alloc(11 * 1024 * 1024, 1),
+      });
+      await dialog.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+      await dialog.getByRole("button", { name: "Отправить заявку" }).click();
+      const summary = page.getByTestId("form-errors");
+      await summary.getByText("Файлы не отправлены: их общий объём больше 10 МБ", { exact: false }).waitFor();
+      const box = (await summary.boundingBox())!;
+      expect(box.y + box.height).toBeLessThan(page.viewportSize()!.height);
+      const form = page.locator("main form");
+      await expect(form.getByLabel("ФИО").inputValue()).resolves.toBe("Петров Пётр");
+      await expect(form.getByLabel("Телефон").inputValue()).resolves.toBe("89123456789");
+      await expect(form.getByLabel("Комментарий").inputValue()).resolves.toBe("Список во вложении");
+      expect(notify.received).toHaveLength(0);
+    },
+  );
 });

@@ -208,7 +208,7 @@ describe("the phone typed without JavaScript", () => {
       await scope.getByLabel("ФИО").fill("Петров Пётр");
       await scope.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
       await scope.getByRole("button", { name: "Отправить" }).click();
-      await page.locator("main").getByText("Введите номер телефона").waitFor();
+      await page.locator("main .field__error", { hasText: "Введите номер телефона" }).waitFor();
       expect(notify.received).toHaveLength(0);
     },
   );

@@ -280,7 +280,7 @@ describe.each(MODES)("trucks $name", ({ javaScriptEnabled }) => {
       await page.goto(`/catalog/trucks/tyagach/${slug}`);
       await ready(page, javaScriptEnabled);
       const offer = CONTENT.trucks[slug];
-      const block = page.locator("main .truck-price");
+      const block = page.locator("main .truck-price--page");
       expect(plain(await block.locator(".truck-price__amount").textContent()), slug).toBe(
         offer.price ? `цена от ${plain(RUB.format(offer.price))}` : "Цена по запросу",
       );

@@ -34,7 +34,13 @@ function renderOrder(companyLookup: boolean) {
       id: "root",
       path: "/",
       loader: () => ({ companyLookup }),
-      children: [{ path: "make-order", Component: () => <OrderForm delivery="pickup" />, action: () => null }],
+      children: [
+        {
+          path: "make-order",
+          Component: () => <OrderForm delivery="pickup" onDeliveryChange={() => {}} goodsTotal={0} />,
+          action: () => null,
+        },
+      ],
     },
   ]);
   render(<Stub initialEntries={["/make-order"]} />);

@@ -1,7 +1,8 @@
 import { InputMask, type Track } from "@react-input/mask";
 import { Link } from "@remix-run/react";
 import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
-import { useField } from "remix-validated-form";
+import { useField, useFormContext } from "remix-validated-form";
+import { useHydrated } from "~/utils/use-hydrated";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { PHONE_MASK, phoneTyped } from "~/lib/phone";
 import { useCompanyLookup } from "~/utils/use-company-lookup";
@@ -22,27 +23,32 @@ const BEHAVIOUR = { initial: "onChange", whenTouched: "onChange", whenSubmitted:
  */
 const CHANGE_ONLY = { onBlur: undefined } as const;
 
-function FieldShell({
+export function FieldShell({
   id,
   label,
   required,
+  requiredMark,
   error,
   children,
   hint,
+  className,
 }: {
   id: string;
   label: string;
   required?: boolean;
+  /** A class for an asterisk the stylesheet shows only while another field makes this one required. */
+  requiredMark?: string;
   error?: string;
   hint?: ReactNode;
   children: ReactNode;
+  className?: string;
 }) {
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
+    <div className={`field${error ? " field--error" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={id} className="field__label">
         {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
+        {required || requiredMark ? (
+          <span className={`field__required${requiredMark ? ` ${requiredMark}` : ""}`} aria-hidden="true">
             {" "}
             *
           </span>
@@ -64,6 +70,8 @@ export function TextField({
   name,
   label,
   required,
+  requiredMark,
+  className,
   type = "text",
   autoComplete,
   inputMode,
@@ -73,6 +81,8 @@ export function TextField({
   name: string;
   label: string;
   required?: boolean;
+  requiredMark?: string;
+  className?: string;
   type?: "text" | "email" | "date";
   autoComplete?: string;
   inputMode?: "text" | "email" | "numeric";
@@ -81,7 +91,14 @@ export function TextField({
   const { error, getInputProps } = useField(name, { validationBehavior: BEHAVIOUR });
   const id = `${formId}-${name}`;
   return (
-    <FieldShell id={id} label={label} required={required} error={error}>
+    <FieldShell
+      id={id}
+      label={label}
+      required={required}
+      requiredMark={requiredMark}
+      error={error}
+      className={className}
+    >
       <input
         {...getInputProps({ id, type, autoComplete, inputMode, maxLength: type === "date" ? undefined : maxLength })}
         {...CHANGE_ONLY}
@@ -97,9 +114,10 @@ export function TextField({
 
 /**
  * inn: digits only, typed or pasted. With the company register on (DADATA_API_KEY), a combobox
- * that offers companies by the digits typed (company-suggest.tsx).
+ * that offers companies by the digits typed (company-suggest.tsx). `requiredMark`: the order's
+ * asterisk while an invoice is asked for.
  */
-export function InnField({ formId }: { formId: string }) {
+export function InnField({ formId, requiredMark }: { formId: string; requiredMark?: string }) {
   const { error, getInputProps, validate } = useField("inn", { validationBehavior: BEHAVIOUR });
   const lookup = useCompanyLookup();
   const id = `${formId}-inn`;
@@ -122,7 +140,7 @@ export function InnField({ formId }: { formId: string }) {
     "aria-invalid": error ? true : undefined,
   };
   return (
-    <FieldShell id={id} label="ИНН организации" error={error}>
+    <FieldShell id={id} label="ИНН организации" error={error} requiredMark={requiredMark}>
       {lookup ? (
         <CompanyCombobox id={id} input={input} describedBy={errorId} onChosen={validate} />
       ) : (
@@ -231,7 +249,48 @@ export function Honeypot() {
   );
 }
 
-export function FormAlert({ message }: { message?: string }) {
+/** The fields of every form in the order they are laid out, for the summary's list. */
+const FIELD_ORDER = [
+  ...["name", "phone", "email", "inn", "vehicle", "date"],
+  ...["delivery", "address", "carrier", "carrierName", "city", "comment", "consent"],
+];
+const place = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+
+/**
+ * Without JavaScript a refused form comes back as a new page, scrolled to its top: the messages
+ * are listed here, at the top of the form, each linking to its field. With JavaScript the fields
+ * show their messages as they are typed and the alert stays by the button, so this shows nothing.
+ */
+export function ErrorSummary({ formId, formError }: { formId: string; formError?: string }) {
+  const hydrated = useHydrated();
+  const { fieldErrors } = useFormContext(formId);
+  const errors = Object.entries(fieldErrors)
+    .filter(([, message]) => Boolean(message))
+    .sort(([a], [b]) => place(a) - place(b));
+  if (hydrated || (!formError && errors.length === 0)) return null;
+  return (
+    <div className="form-errors" role="alert" data-testid="form-errors">
+      {formError ? <p className="form-errors__message">{formError}</p> : null}
+      {errors.length > 0 ? (
+        <>
+          <p className="form-errors__title">Проверьте, пожалуйста:</p>
+          <ul>
+            {errors.map(([name, message]) => (
+              <li key={name}>
+                <a href={`#${formId}-${name}`}>{message}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's alert by its button: with JavaScript always; without, when ErrorSummary has not shown it above. */
+export function FormAlert({ message, besideSummary }: { message?: string; besideSummary?: boolean }) {
+  const hydrated = useHydrated();
+  if (besideSummary && !hydrated) return null;
   if (!message) return null;
   return (
     <p className="form-alert" role="alert">

@@ -3,7 +3,16 @@ import { useEffect, useRef, useState } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useFormContext, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";
 import { LEAD_FORMS, LEAD_UPLOAD_URL, type LeadData, type LeadFormName } from "~/lib/lead-forms";
-import { CommentField, ConsentField, FormAlert, Honeypot, InnField, PhoneField, TextField } from "./fields";
+import {
+  CommentField,
+  ConsentField,
+  ErrorSummary,
+  FormAlert,
+  Honeypot,
+  InnField,
+  PhoneField,
+  TextField,
+} from "./fields";
 import { FileField, uploadWithProgress, type UploadState } from "./file-field";
 import { useHydrated } from "~/utils/use-hydrated";
 import "~/components/site-frame"; // loaded after the frame: its shared code stays in the frame's script (decision 013)
@@ -25,7 +34,7 @@ export interface LeadFormProps {
    * Hidden fields the lead carries beside what the visitor types, and the line that tells the
    * visitor what they add (the leasing calculation).
    */
-  attachment?: { fields: Record<string, string>; note: string };
+  attachment?: { fields?: Record<string, string>; note: string };
 }
 
 /** Each form's schema as remix-validated-form's validator, built once (the server builds its own). */
@@ -105,12 +114,13 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       }}
     >
       <input type="hidden" name="page" value={page} />
-      {attachment
+      {attachment?.fields
         ? Object.entries(attachment.fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))
         : null}
       <Honeypot />
+      <ErrorSummary formId={formId} formError={serverError} />
       <div className="form__grid">
         <TextField formId={formId} name="name" label="ФИО" required autoComplete="name" />
         <PhoneField formId={formId} />
@@ -130,7 +140,7 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
         </p>
       ) : null}
       <ConsentField formId={formId} />
-      <FormAlert message={error} />
+      <FormAlert message={error} besideSummary={!fetcherError && !uploadError} />
       <p className="form__note">
         <span aria-hidden="true">*</span> — обязательные поля
       </p>

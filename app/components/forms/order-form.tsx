@@ -1,11 +1,14 @@
 import { withZod } from "@remix-validated-form/with-zod";
+import type { ReactNode } from "react";
 import { ValidatedForm } from "remix-validated-form";
+import { DeliveryChoice } from "~/components/delivery-choice";
 import type { DeliveryMethod } from "~/lib/delivery";
 import { orderSchema } from "~/lib/lead-schemas";
 import {
   CheckboxField,
   CommentField,
   ConsentField,
+  ErrorSummary,
   FormAlert,
   Honeypot,
   InnField,
@@ -17,43 +20,54 @@ import { SubmitButton } from "./lead-form";
 const FORM_ID = "order";
 const orderValidator = withZod(orderSchema);
 
-/** The order form on /make-order: a plain post to the page's own action, checked as it is typed. */
+/**
+ * The order form on /make-order, delivery choice included: one plain post to the page's own
+ * action, checked as it is typed. `recap` is what the order comes to, shown by the button on a
+ * phone (where the summary is below the form).
+ */
 export function OrderForm({
   delivery,
+  onDeliveryChange,
+  goodsTotal,
   defaultValues,
   formError,
+  recap,
 }: {
-  /** Chosen above the form (components/delivery-choice.tsx). */
   delivery: DeliveryMethod;
+  onDeliveryChange: (method: DeliveryMethod) => void;
+  goodsTotal: number;
   defaultValues?: Record<string, string>;
   formError?: string;
+  recap?: ReactNode;
 }) {
   return (
     <ValidatedForm
       id={FORM_ID}
       validator={orderValidator}
       method="post"
+      action="/make-order"
       className="form order__form"
       defaultValues={defaultValues}
       noValidate
     >
       <Honeypot />
-      <input type="hidden" name="delivery" value={delivery} />
+      <ErrorSummary formId={FORM_ID} formError={formError} />
       <div className="form__grid">
         <TextField formId={FORM_ID} name="name" label="ФИО" required autoComplete="name" />
         <PhoneField formId={FORM_ID} />
         <TextField formId={FORM_ID} name="email" label="Email" type="email" inputMode="email" autoComplete="email" />
-        <TextField formId={FORM_ID} name="city" label="Город" autoComplete="address-level2" />
-        <InnField formId={FORM_ID} />
+        <InnField formId={FORM_ID} requiredMark="order__invoice-mark" />
       </div>
+      <DeliveryChoice formId={FORM_ID} method={delivery} goodsTotal={goodsTotal} onChange={onDeliveryChange} />
       <CommentField formId={FORM_ID} hint="Например, VIN автомобиля или удобное время доставки" />
       <CheckboxField formId={FORM_ID} name="invoice" label="Нужен счёт на оплату для организации" />
       <ConsentField formId={FORM_ID} />
-      <FormAlert message={formError} />
+      <FormAlert message={formError} besideSummary />
       <p className="form__note">
         <span aria-hidden="true">*</span> — обязательные поля. Оплата безналичная или переводом на карту после
         подтверждения заказа менеджером.
       </p>
+      {recap}
       <SubmitButton formId={FORM_ID} label="Оформить заказ" />
     </ValidatedForm>
   );

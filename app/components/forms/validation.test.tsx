@@ -13,7 +13,11 @@ import { OrderForm } from "./order-form";
 
 function renderOrder() {
   const Stub = createRemixStub([
-    { path: "/make-order", Component: () => <OrderForm delivery="pickup" />, action: () => null },
+    {
+      path: "/make-order",
+      Component: () => <OrderForm delivery="pickup" onDeliveryChange={() => {}} goodsTotal={1000} />,
+      action: () => null,
+    },
   ]);
   render(<Stub initialEntries={["/make-order"]} />);
   return screen.getByRole("button", { name: "Оформить заказ" }) as HTMLButtonElement;
