@@ -4,14 +4,23 @@
  * Remix's compiler makes (build/index.js): the catalogue worker (server/catalogue-worker.server.ts)
  * into build/catalogue-worker.js and the price list's (server/feeds/price-list-worker.server.ts)
  * into build/price-list-worker.js, since a worker thread needs a file of its own, and
- * `npm run leads:resend` (server/leads-resend.ts) into build/leads-resend.js. Each bundle holds its
- * dependencies' code but exceljs, a production dependency loaded from node_modules.
+ * `npm run leads:resend` (server/leads-resend.ts) into build/leads-resend.js. The workers hold their
+ * dependencies' code but exceljs; the re-send tool, like build/index.js, loads its dependencies from
+ * node_modules (pdfkit reads its font files from its own folder). All are production dependencies.
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Leaves every import of a package (not a relative path, not the app's `~` aliases) to node_modules. */
+const dependenciesExternal = {
+  name: "dependencies-external",
+  setup(build) {
+    build.onResolve({ filter: /^[^./~]/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
 async function bundle(entry, outfile, options = {}) {
   await build({
@@ -43,7 +52,7 @@ export function buildPriceListWorker(outfile = path.join(root, "build/price-list
 
 /** Bundle `npm run leads:resend` to `outfile`. */
 export function buildResendTool(outfile = path.join(root, "build/leads-resend.js")) {
-  return bundle("server/leads-resend.ts", outfile);
+  return bundle("server/leads-resend.ts", outfile, { plugins: [dependenciesExternal] });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
