@@ -103,10 +103,13 @@ describe("go-live settings", () => {
       "YANDEX_MAPS_API_KEY",
       "YANDEX_METRICA_ID",
       "SMTP_URL",
+      "DADATA_API_KEY",
     ]);
-    expect(bare.notes.at(-1)).toBe("SMTP_URL not set: customers get no order confirmation by e-mail");
+    expect(bare.notes).toContain("SMTP_URL not set: customers get no order confirmation by e-mail");
+    expect(bare.notes.at(-1)).toMatch(/^DADATA_API_KEY not set: customers type the ИНН without company suggestions/);
+    expect(settings({ DADATA_API_KEY: "k" }).notes.at(-1)).toMatch(/^DADATA_API_KEY set/);
     const mail = settings({ SMTP_URL: "smtps://user:secret@smtp.example:465", MAIL_FROM: "shop@dealer.example" });
-    expect(mail.notes.at(-1)).toBe(
+    expect(mail.notes.at(-2)).toBe(
       "SMTP_URL set: customers get their order confirmation by e-mail from shop@dealer.example",
     );
     // The URL carries the SMTP password: never printed.

@@ -151,6 +151,11 @@ export function settings(env: Record<string, string | undefined>): { failures: s
       ? `SMTP_URL set: customers get their order confirmation by e-mail from ${env.MAIL_FROM ?? "MAIL_FROM (required)"}`
       : "SMTP_URL not set: customers get no order confirmation by e-mail",
   );
+  notes.push(
+    set("DADATA_API_KEY")
+      ? "DADATA_API_KEY set: companies are found by their ИНН (DaData is named in /privacy)"
+      : "DADATA_API_KEY not set: customers type the ИНН without company suggestions; invoices name the buyer by ИНН",
+  );
   return { failures, notes };
 }
 
