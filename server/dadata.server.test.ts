@@ -29,7 +29,7 @@ const ROMASHKA = {
 const SOLE_TRADER = {
   value: "ИП Иванов Иван Иванович",
   data: {
-    inn: "246501234512",
+    inn: "246500012345",
     kpp: null,
     type: "INDIVIDUAL",
     name: { short_with_opf: "ИП Иванов Иван Иванович", full_with_opf: null },
@@ -74,7 +74,7 @@ describe("the DaData gateway", () => {
     expect(directory.enabled).toBe(true);
     await expect(directory.suggest("2465")).resolves.toEqual([
       { inn: "2465000001", name: "ООО «Ромашка»", kpp: "246601001", address: "г Красноярск, ул Ленина, д 1" },
-      { inn: "246501234512", name: "ИП Иванов Иван Иванович", address: "г Красноярск" },
+      { inn: "246500012345", name: "ИП Иванов Иван Иванович", address: "г Красноярск" },
     ]);
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe("suggest");
@@ -89,8 +89,8 @@ describe("the DaData gateway", () => {
     const { directory } = gateway();
     await expect(directory.findByInn("2465000001")).resolves.toMatchObject({ name: "ООО «Ромашка»", kpp: "246601001" });
     expect(seen[0]).toMatchObject({ method: "findById", body: { query: "2465000001", branch_type: "MAIN" } });
-    const trader = await directory.findByInn("246501234512");
-    expect(trader).toEqual({ inn: "246501234512", name: "ИП Иванов Иван Иванович", address: "г Красноярск" });
+    const trader = await directory.findByInn("246500012345");
+    expect(trader).toEqual({ inn: "246500012345", name: "ИП Иванов Иван Иванович", address: "г Красноярск" });
     await expect(directory.findByInn("2465999999")).resolves.toBeUndefined();
   });
 

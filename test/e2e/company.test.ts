@@ -22,7 +22,7 @@ const ROMASHKA: FakeCompany = {
   address: "г Красноярск, ул Ленина, д 1",
 };
 const VASILEK: FakeCompany = { inn: "2465000777", kpp: "246502002", name: "АО «Василёк»", address: "г Ачинск" };
-const SOLE_TRADER: FakeCompany = { inn: "246501234512", name: "ИП Иванов Иван Иванович", address: "г Красноярск" };
+const SOLE_TRADER: FakeCompany = { inn: "246500012345", name: "ИП Иванов Иван Иванович", address: "г Красноярск" };
 
 const part = generateParts(360)
   .flatMap((g) => g.parts)

@@ -11,7 +11,7 @@ import { OrderForm } from "./order-form";
  */
 
 const ROMASHKA: Party = { inn: "2465000001", name: "ООО «Ромашка»", kpp: "246601001", address: "г Красноярск" };
-const TRADER: Party = { inn: "246501234512", name: "ИП Иванов Иван Иванович" };
+const TRADER: Party = { inn: "246500012345", name: "ИП Иванов Иван Иванович" };
 
 let asked: string[];
 beforeEach(() => {
