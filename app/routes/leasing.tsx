@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LinksFunction } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -10,7 +10,10 @@ import { formatRub } from "~/lib/format";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import infoStyles from "~/styles/info.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: infoStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({
