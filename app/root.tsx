@@ -21,11 +21,13 @@ import { hasConsentCookie } from "./lib/cookies";
 import { useNonce } from "./utils/nonce-provider";
 import { modalAwareRevalidate } from "./utils/revalidate";
 import styles from "./styles/app.css";
+import frameStyles from "./styles/frame.css";
 
-// The site's CSS as a fingerprinted file, served immutable: a visit fetches it once. The truck
-// pages and the carousels add their own sheets (route links). PNG icons from favicon.svg.
+// The frame's CSS (two fingerprinted files, served immutable: a visit fetches them once); each page
+// adds the sheets of what only some pages use (route links). PNG icons from favicon.svg.
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: frameStyles },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

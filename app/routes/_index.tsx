@@ -9,10 +9,10 @@ import { DEALER, DESKS, HERO_SAVINGS, STATS } from "~/content";
 import { formatRubWhole } from "~/lib/format";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta, SITE_TITLE } from "~/lib/seo";
-import trucksStyles from "~/styles/trucks.css";
+import homeStyles from "~/styles/home.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({

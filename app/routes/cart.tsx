@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type LinksFunction,
+} from "@remix-run/node";
 import { useLoaderData, Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
@@ -12,7 +19,14 @@ import { serializeCartCookie } from "~/lib/cookies";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { appendCartEvent, isSecure, readCart, readCartEvents } from "~server/cookies.server";
+import shopStyles from "~/styles/shop.css";
+import orderStyles from "~/styles/order.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: shopStyles },
+  { rel: "stylesheet", href: orderStyles },
+];
 
 export const meta: MetaFunction = () =>
   pageMeta({

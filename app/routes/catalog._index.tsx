@@ -6,10 +6,10 @@ import { DEALER, TRUCK_SAVINGS } from "~/content";
 import { formatRubWhole } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import type { SitePath } from "~/lib/site-path";
-import trucksStyles from "~/styles/trucks.css";
+import homeStyles from "~/styles/home.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: trucksStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -17,10 +17,16 @@ import { PART_LOAD_ERROR } from "~/lib/messages";
 import { pushDataLayer } from "~/utils/data-layer";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import shopStyles from "~/styles/shop.css";
+import partStyles from "~/styles/part.css";
 import carouselStyles from "~/styles/carousel.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: shopStyles },
+  { rel: "stylesheet", href: partStyles },
+  { rel: "stylesheet", href: carouselStyles },
+];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   let snapshot;

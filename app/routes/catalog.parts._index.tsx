@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
@@ -13,8 +13,15 @@ import { runPartsQuery } from "~/lib/catalogue-search";
 import { NO_MATCHES, PARTS_LOAD_ERROR } from "~/lib/messages";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import partsStyles from "~/styles/parts.css";
+import shopStyles from "~/styles/shop.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 import type { SitePath } from "~/lib/site-path";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: partsStyles },
+  { rel: "stylesheet", href: shopStyles },
+];
 
 interface PartsListData {
   query: PartsQuery;

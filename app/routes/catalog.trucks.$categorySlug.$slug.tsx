@@ -18,11 +18,15 @@ import { formatRubWhole, formatSpecValue } from "~/lib/format";
 import { truckTabFrom } from "~/lib/truck-tabs";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import infoStyles from "~/styles/info.css";
+import partStyles from "~/styles/part.css";
 import trucksStyles from "~/styles/trucks.css";
 import carouselStyles from "~/styles/carousel.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: infoStyles },
+  { rel: "stylesheet", href: partStyles },
   { rel: "stylesheet", href: trucksStyles },
   { rel: "stylesheet", href: carouselStyles },
 ];

@@ -1,10 +1,13 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LinksFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";
 import { formatRub } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
+import infoStyles from "~/styles/info.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: infoStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LinksFunction } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -12,7 +12,10 @@ import { MODAL_PARAM } from "~/lib/modal";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/lib/seo";
+import infoStyles from "~/styles/info.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: infoStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type LinksFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -18,7 +25,10 @@ import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { readCart } from "~server/cookies.server";
 import { handleOrderAction } from "~server/order-action.server";
+import orderStyles from "~/styles/order.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: orderStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { useLoaderData, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { useCart } from "~/components/cart-provider";
@@ -12,7 +12,14 @@ import { pageMeta } from "~/lib/seo";
 import { pushDataLayer } from "~/utils/data-layer";
 import { isSecure, lastOrderCookieHeader, readLastOrder } from "~server/cookies.server";
 import { hasInvoice, invoiceFileName, invoicePath } from "~server/invoice.server";
+import infoStyles from "~/styles/info.css";
+import orderStyles from "~/styles/order.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: infoStyles },
+  { rel: "stylesheet", href: orderStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({

@@ -1,10 +1,13 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LinksFunction } from "@remix-run/node";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DeferredLeadForm } from "~/components/forms/deferred-lead-form";
 import { SALES_POINTS, STATS_BY_KEY } from "~/content";
 import { modalAwareRevalidate } from "~/utils/revalidate";
 import { pageMeta } from "~/lib/seo";
+import infoStyles from "~/styles/info.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: infoStyles }];
 
 export const meta: MetaFunction = () =>
   pageMeta({
