@@ -83,3 +83,15 @@ describe("overLimit and fail", () => {
     await expect(res.json()).resolves.toEqual({ formError: "Ошибка", values: { name: "Иван" } });
   });
 });
+
+describe("the answer that gives back what was typed", () => {
+  it("carries the visitor's markup as JSON escapes: the same values once parsed, never the raw tags", async () => {
+    const typed = { name: "<script>alert(1)</script> & <b>Иван</b>", comment: 'кавычки "как есть"' };
+    const answer = fail("Ошибка", 413, typed);
+    const text = await answer.clone().text();
+    expect(text).not.toMatch(/[<>&]/);
+    expect(answer.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ formError: "Ошибка", values: typed });
+  });
+});

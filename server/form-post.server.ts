@@ -3,14 +3,26 @@
  * limit, a size cap on plain bodies, only the form's own fields for the validator, and the
  * error answer that gives back what the visitor typed.
  */
-import { json, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, TypedResponse } from "@remix-run/node";
 import { HONEYPOT_FIELD, RATE_LIMITED_MESSAGE, RECALCULATE_INTENT } from "~/lib/lead-forms";
 
 const MAX_URLENCODED_BYTES = 64 * 1024;
 
+/**
+ * JSON that gives back what a visitor typed, with `<`, `>` and `&` written as \u escapes: the same
+ * data once parsed, but no answer of the site ever carries a visitor's markup as it was typed (a
+ * response a browser might sniff as HTML, a proxy's error page quoting it).
+ */
+export function typedJson<T>(data: T, init: ResponseInit = {}): TypedResponse<T> {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  const body = JSON.stringify(data).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return new Response(body, { ...init, headers }) as TypedResponse<T>;
+}
+
 /** The spec's error for the form, with what was typed so a page rendered without JavaScript keeps it. */
 export function fail(message: string, status: number, values?: Record<string, string>, headers?: HeadersInit) {
-  return json({ formError: message, values }, { status, headers });
+  return typedJson({ formError: message, values }, { status, headers });
 }
 
 /** The typed text fields to give back after a failure (never the consent box or the honeypot). */
@@ -37,7 +49,7 @@ export function recalculated(form: FormData) {
   const values = textValues(form);
   if (form.get("consent") === "on") values.consent = "on";
   delete values.intent;
-  return json({ values, recalculated: true as const }, { headers: { "Cache-Control": "private, no-store" } });
+  return typedJson({ values, recalculated: true as const }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**
