@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inTurn, type RetrySource } from "./lead-retry.server";
-import type { RetryReport } from "./notify-gateway.server";
+import type { RetryReport } from "./retry-pass.server";
 
 function source(report: Partial<RetryReport>, calls: string[], name: string): RetrySource {
   return {

@@ -7,7 +7,8 @@
  * once the pass has put its claims back.
  */
 import { errorMessage, log } from "./log.server";
-import type { NotifyGateway, RetryReport } from "./notify-gateway.server";
+import type { NotifyGateway } from "./notify-gateway.server";
+import type { RetryReport } from "./retry-pass.server";
 
 export interface LeadRetry {
   start(): void;

@@ -14,16 +14,17 @@ import { orderMailSubject, orderMailText } from "~/lib/order-mail";
 import { orderNumber } from "~/lib/order-number";
 import type { Config } from "./config.server";
 import { hasInvoice, orderInvoicePdf, orderOf } from "./invoice.server";
-import {
-  createLeadStore,
-  type LeadStatus,
-  type LeadStore,
-  type LeadSummary,
-  type StoredRecord,
-} from "./lead-store.server";
+import { createLeadStore, type LeadStore, type StoredRecord } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
-import type { RetryReport } from "./notify-gateway.server";
-import { isExpired, isWaiting, nextAttemptAt, PENDING_GRACE_MS, retryDelayMs } from "./retry-schedule.server";
+import {
+  retryPass,
+  sendClaimed,
+  SENDABLE,
+  StoppedError,
+  type RetryMode,
+  type RetryReport,
+  type Sender,
+} from "./retry-pass.server";
 
 export interface MailMessage {
   to: string;
@@ -53,7 +54,7 @@ export interface MailOutbox {
    */
   confirmOrder(orderId: string): Promise<void>;
   /** As NotifyGateway.retryPass, over the messages not yet accepted. */
-  retryPass(options: { mode: "due" | "all"; signal?: AbortSignal; now?: number }): Promise<RetryReport>;
+  retryPass(options: { mode: RetryMode; signal?: AbortSignal; now?: number }): Promise<RetryReport>;
   /** Resolves once the sends started by confirmOrder so far have ended (tests, a graceful stop). */
   idle(): Promise<void>;
 }
@@ -64,13 +65,6 @@ type MailConfig = Pick<Config, "SMTP_URL" | "MAIL_FROM" | "SITE_URL" | "NOTIFY_R
 const SEND_TIMEOUT_MS = 60_000;
 /** A claim outlives any attempt; one older was left by a crash. */
 const CLAIM_TTL_MS = SEND_TIMEOUT_MS + 60_000;
-
-class StoppedError extends Error {}
-
-const SENDABLE: Record<"due" | "all", ReadonlySet<LeadStatus>> = {
-  due: new Set(["undelivered", "pending"]),
-  all: new Set(["undelivered", "pending", "failed"]),
-};
 
 /** The Message-ID of an order's confirmation: the same on every attempt. */
 export function confirmationMessageId(orderId: string, siteUrl: string): string {
@@ -200,32 +194,13 @@ export function createMailOutbox(
     }
   }
 
-  /** Claims attempt number `attempts` of a message and makes it, unless another sender has it or has made it. */
-  async function sendOne(
-    seen: Pick<LeadSummary, "id" | "attempts">,
-    sendable: ReadonlySet<LeadStatus>,
-    now: number,
-    expire: boolean,
-    stop?: AbortSignal,
-  ): Promise<LeadStatus | "skipped"> {
-    const claim = await outbox.claim(seen.id, seen.attempts, CLAIM_TTL_MS);
-    if (!claim) return "skipped";
-    try {
-      // Read again under the claim: a sender that finished this attempt meanwhile has saved it.
-      const record = await outbox.load(seen.id);
-      if (!record || record.attempts.length !== seen.attempts || !sendable.has(record.status)) return "skipped";
-      if (expire && isExpired(record, now)) {
-        await outbox.save({ ...record, status: "failed", failedAt: new Date(now).toISOString() });
-        log.error("mail unsent for 7 days, given up and kept on disk", { mail: record.id });
-        return "failed";
-      }
-      const done = await attempt(record, stop);
-      await outbox.save(done);
-      return done.status;
-    } finally {
-      await claim.release();
-    }
-  }
+  const sender: Sender<MailRecord> = {
+    store: outbox,
+    claimTtlMs: CLAIM_TTL_MS,
+    baseMs,
+    attempt,
+    givenUp: (record) => log.error("mail unsent for 7 days, given up and kept on disk", { mail: record.id }),
+  };
 
   return {
     enabled,
@@ -237,7 +212,11 @@ export function createMailOutbox(
         if (!record) return;
         // On disk before anything is sent: a crash or a stop from here on cannot lose it.
         await outbox.save(record);
-        const sending = sendOne({ id: record.id, attempts: 0 }, SENDABLE.due, Date.now(), false)
+        const sending = sendClaimed(
+          sender,
+          { id: record.id, attempts: 0 },
+          { sendable: SENDABLE.due, now: Date.now(), expire: false },
+        )
           .catch((error: unknown) => log.error("mail send failed", { mail: orderId, error: errorMessage(error) }))
           .finally(() => inFlight.delete(sending));
         inFlight.add(sending);
@@ -245,41 +224,8 @@ export function createMailOutbox(
         log.error("order confirmation not kept", { order: orderId, error: errorMessage(error) });
       }
     },
-    async retryPass({ mode, signal, now = Date.now() }) {
-      const report: RetryReport = { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
-      if (!enabled) return report;
-      const messages = (await outbox.summaries()).filter((m) => SENDABLE[mode].has(m.status));
-      for (const message of messages) {
-        // A pending message younger than the grace may be in its first attempt right now.
-        if (message.status === "pending" && Date.parse(message.createdAt) > now - PENDING_GRACE_MS) continue;
-        const due = mode === "all" || nextAttemptAt(message, baseMs) <= now || isExpired(message, now);
-        if (!due || signal?.aborted) {
-          if (isWaiting(message)) {
-            report.waiting++;
-            const at = nextAttemptAt(message, baseMs);
-            report.nextDueAt = Math.min(report.nextDueAt ?? at, at);
-          }
-          continue;
-        }
-        let outcome: LeadStatus | "skipped";
-        try {
-          outcome = await sendOne(message, SENDABLE[mode], now, mode === "due", signal);
-        } catch (error) {
-          if (!(error instanceof StoppedError)) throw error;
-          report.waiting++;
-          continue;
-        }
-        if (outcome === "delivered") report.delivered++;
-        else if (outcome === "failed") report.failed++;
-        else if (outcome === "skipped") report.skipped++;
-        else {
-          report.undelivered++;
-          report.waiting++;
-          const at = Date.now() + retryDelayMs(message.attempts + 1, baseMs);
-          report.nextDueAt = Math.min(report.nextDueAt ?? at, at);
-        }
-      }
-      return report;
+    async retryPass(options) {
+      return enabled ? retryPass(sender, options) : { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -16,18 +16,16 @@ import {
   createLeadStore,
   newLeadId,
   type LeadRecord,
-  type LeadStatus,
   type LeadStore,
-  type LeadSummary,
   type NotifyField,
   type NotifyRequest,
   type OrderSummary,
   type StoredFile,
 } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
-import { isExpired, isWaiting, nextAttemptAt, PENDING_GRACE_MS, retryDelayMs } from "./retry-schedule.server";
+import { retryPass, StoppedError, type RetryMode, type RetryReport, type Sender } from "./retry-pass.server";
 
-export type { NotifyField, NotifyRequest, OutgoingField, StoredFile };
+export type { NotifyField, NotifyRequest, OutgoingField, RetryReport, StoredFile };
 
 export interface DeliveryResult {
   ok: boolean;
@@ -60,21 +58,7 @@ export interface NotifyGateway {
    * undelivered or failed lead and every pending one a stopped server left, now. `signal` stops
    * the pass: an attempt in flight is abandoned unrecorded (its key makes a later copy harmless).
    */
-  retryPass(options: { mode: "due" | "all"; signal?: AbortSignal; now?: number }): Promise<RetryReport>;
-}
-
-export interface RetryReport {
-  delivered: number;
-  /** Attempts that failed again. */
-  undelivered: number;
-  /** Given up after 7 days. */
-  failed: number;
-  /** Held by another sender, or sent by it meanwhile. */
-  skipped: number;
-  /** Leads still waiting for a retry after the pass (the retry queue). */
-  waiting: number;
-  /** When the earliest of them is due (ms since the epoch), if any. */
-  nextDueAt?: number;
+  retryPass(options: { mode: RetryMode; signal?: AbortSignal; now?: number }): Promise<RetryReport>;
 }
 
 /** How a call to an upstream ended, for the metrics. */
@@ -90,8 +74,6 @@ type NotifyConfig = Pick<
   | "NOTIFY_RETRY_BASE_SECONDS"
   | "dataDir"
 >;
-
-class StoppedError extends Error {}
 
 export function createNotifyGateway(
   config: NotifyConfig,
@@ -185,44 +167,20 @@ export function createNotifyGateway(
     }
   }
 
-  /** The statuses each mode sends. */
-  const SENDABLE: Record<"due" | "all", ReadonlySet<LeadStatus>> = {
-    due: new Set(["undelivered", "pending"]),
-    all: new Set(["undelivered", "pending", "failed"]),
+  const sender: Sender<LeadRecord> = {
+    store,
+    claimTtlMs,
+    baseMs,
+    attempt,
+    givenUp: (record) =>
+      log.error("lead undelivered for 7 days, given up and kept on disk", {
+        lead: record.id,
+        form: record.form,
+        createdAt: record.createdAt,
+        attempts: record.attempts.length,
+        lastError: record.attempts.at(-1)?.error,
+      }),
   };
-
-  /** Claims the lead's next attempt and makes it, unless another sender has it or has made it. */
-  async function retryOne(
-    seen: LeadSummary,
-    mode: "due" | "all",
-    now: number,
-    stop?: AbortSignal,
-  ): Promise<LeadStatus | "skipped"> {
-    const claim = await store.claim(seen.id, seen.attempts, claimTtlMs);
-    if (!claim) return "skipped";
-    try {
-      // Read again under the claim: a sender that finished this attempt meanwhile has saved it.
-      const record = await store.load(seen.id);
-      if (!record || record.attempts.length !== seen.attempts || !SENDABLE[mode].has(record.status)) return "skipped";
-      if (mode === "due" && isExpired(record, now)) {
-        const failed: LeadRecord = { ...record, status: "failed", failedAt: new Date(now).toISOString() };
-        await store.save(failed);
-        log.error("lead undelivered for 7 days, given up and kept on disk", {
-          lead: record.id,
-          form: record.form,
-          createdAt: record.createdAt,
-          attempts: record.attempts.length,
-          lastError: record.attempts.at(-1)?.error,
-        });
-        return "failed";
-      }
-      const done = await attempt(record, stop);
-      await store.save(done);
-      return done.status;
-    } finally {
-      await claim.release();
-    }
-  }
 
   return {
     store,
@@ -247,44 +205,7 @@ export function createNotifyGateway(
         attempts: [],
       });
     },
-    async retryPass({ mode, signal, now = Date.now() }) {
-      const report: RetryReport = { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
-      if (!config.NOTIFY_API_URL) return report;
-      const leads = (await store.summaries()).filter((lead) => SENDABLE[mode].has(lead.status));
-      for (const lead of leads) {
-        // Pending leads are those a stopped server never finished; younger ones may be in flight.
-        if (lead.status === "pending" && Date.parse(lead.createdAt) > now - PENDING_GRACE_MS) continue;
-        const due = mode === "all" || nextAttemptAt(lead, baseMs) <= now || isExpired(lead, now);
-        if (!due || signal?.aborted) {
-          if (isWaiting(lead)) {
-            report.waiting++;
-            const at = nextAttemptAt(lead, baseMs);
-            report.nextDueAt = Math.min(report.nextDueAt ?? at, at);
-          }
-          continue;
-        }
-        let outcome: LeadStatus | "skipped";
-        try {
-          outcome = await retryOne(lead, mode, now, signal);
-        } catch (error) {
-          if (error instanceof StoppedError) {
-            report.waiting++;
-            continue;
-          }
-          throw error;
-        }
-        if (outcome === "delivered") report.delivered++;
-        else if (outcome === "failed") report.failed++;
-        else if (outcome === "skipped") report.skipped++;
-        else {
-          report.undelivered++;
-          report.waiting++;
-          const at = Date.now() + retryDelayMs(lead.attempts + 1, baseMs);
-          report.nextDueAt = Math.min(report.nextDueAt ?? at, at);
-        }
-      }
-      return report;
-    },
+    retryPass: (options) => retryPass(sender, options),
   };
 }
 

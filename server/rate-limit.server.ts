@@ -3,7 +3,7 @@
  * counted in memory: one container. The visitor is Express's `req.ip`, so TRUST_PROXY decides
  * whose X-Forwarded-For is believed.
  */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import { RECALCULATE_INTENT } from "~/lib/lead-forms";
 
@@ -20,10 +20,42 @@ const isRecalculation = (url: string) =>
   new URLSearchParams(url.split("?")[1] ?? "").get("intent") === RECALCULATE_INTENT;
 
 /**
+ * A limit per visitor: `limit` requests per `windowMs`, counted by Express's `req.ip` over one
+ * subscriber's IPv6 network (a /64), not each of its addresses; `handler` answers, or marks, the
+ * request over it. A limit of 0 lets everything through.
+ */
+function perVisitor({
+  limit,
+  windowMs,
+  handler,
+  skip,
+  standardHeaders = false,
+}: {
+  limit: number;
+  windowMs: number;
+  handler: RequestHandler;
+  skip?: (req: Request) => boolean;
+  standardHeaders?: false | "draft-6";
+}): RequestHandler {
+  if (limit <= 0) return (_req, _res, next) => next();
+  return rateLimit({
+    windowMs,
+    limit,
+    ipv6Subnet: 64,
+    standardHeaders,
+    legacyHeaders: false,
+    handler,
+    ...(skip ? { skip } : {}),
+    // A visitor may send X-Forwarded-For without a proxy in front: TRUST_PROXY decides whether
+    // it counts, so its presence is no misconfiguration to log.
+    validate: { xForwardedForHeader: false },
+  });
+}
+
+/**
  * Counts each post (a recalculation excepted); one over the limit is not answered here but marked (`res.locals.overLeadLimit`)
  * and passed on, so the form's action answers with the spec's message the way it answers any
  * refusal: the page with the message without JavaScript, JSON to a fetcher or the upload.
- * A limit of 0 lets everything through.
  */
 export function leadRateLimit({
   limit,
@@ -32,22 +64,14 @@ export function leadRateLimit({
   limit: number;
   windowMs?: number;
 }): RequestHandler {
-  if (limit <= 0) return (_req, _res, next) => next();
-  return rateLimit({
-    windowMs,
+  return perVisitor({
     limit,
-    // One subscriber's IPv6 network, not each of its addresses.
-    ipv6Subnet: 64,
-    standardHeaders: false,
-    legacyHeaders: false,
+    windowMs,
     skip: (req) => isRecalculation(req.originalUrl),
     handler: (_req, res, next) => {
       res.locals.overLeadLimit = true;
       next();
     },
-    // A visitor may send X-Forwarded-For without a proxy in front: TRUST_PROXY decides whether
-    // it counts, so its presence is no misconfiguration to log.
-    validate: { xForwardedForHeader: false },
   });
 }
 
@@ -67,19 +91,15 @@ export function companySuggestRateLimit({
   limit: number;
   windowMs?: number;
 }): RequestHandler {
-  if (limit <= 0) return (_req, _res, next) => next();
-  return rateLimit({
-    windowMs,
+  return perVisitor({
     limit,
-    ipv6Subnet: 64,
+    windowMs,
     standardHeaders: "draft-6",
-    legacyHeaders: false,
     handler: (req, res) => {
       res
         .status(429)
         .set("Cache-Control", "no-store")
         .json({ q: typeof req.query.q === "string" ? req.query.q : "", items: [] });
     },
-    validate: { xForwardedForHeader: false },
   });
 }

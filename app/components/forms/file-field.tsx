@@ -92,7 +92,7 @@ export function FileField({ upload }: { upload: UploadState }) {
               <span className="file-list__size">{formatSize(file.size)}</span>
               <button
                 type="button"
-                className="file-list__remove"
+                className="icon-btn file-list__remove"
                 aria-label={`Удалить файл ${file.name}`}
                 onClick={() => sync(files.filter((_, i) => i !== index))}
               >
