@@ -4,7 +4,8 @@
  * error answer that gives back what the visitor typed.
  */
 import type { AppLoadContext, TypedResponse } from "@remix-run/node";
-import { HONEYPOT_FIELD, RATE_LIMITED_MESSAGE, RECALCULATE_INTENT } from "~/lib/lead-forms";
+import { RECALCULATE_INTENT } from "~/lib/form-intents";
+import { HONEYPOT_FIELD, RATE_LIMITED_MESSAGE } from "~/lib/lead-forms";
 
 const MAX_URLENCODED_BYTES = 64 * 1024;
 

@@ -5,7 +5,7 @@
  */
 import type { Request, RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
-import { RECALCULATE_INTENT } from "~/lib/lead-forms";
+import { RECALCULATE_INTENT } from "~/lib/form-intents";
 
 export const LEAD_RATE_WINDOW_MS = 10 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import {
   OTHER_CARRIER,
   type DeliveryMethod,
 } from "~/lib/delivery";
-import { RECALCULATE_INTENT } from "~/lib/lead-forms";
+import { RECALCULATE_INTENT } from "~/lib/form-intents";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** The fields only one method asks for: their messages go when the customer picks another. */

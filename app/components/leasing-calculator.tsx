@@ -14,7 +14,7 @@ import {
   type LeasingReading,
   type LeasingValues,
 } from "~/lib/leasing";
-import { RECALCULATE_INTENT } from "~/lib/lead-forms";
+import { RECALCULATE_INTENT } from "~/lib/form-intents";
 import { useHydrated } from "~/utils/use-hydrated";
 
 interface CalcField {

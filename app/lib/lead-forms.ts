@@ -47,10 +47,3 @@ export interface LeadFormError {
   formError: string;
   values?: Record<string, string>;
 }
-
-/**
- * A form posted back only to be shown again with new figures (the order's delivery cost without
- * JavaScript, the leasing calculation): `?intent=recalculate` in the URL, which the lead limit
- * does not count and after which nothing is sent.
- */
-export const RECALCULATE_INTENT = "recalculate";

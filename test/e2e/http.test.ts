@@ -363,6 +363,31 @@ describe("HTML bytes", () => {
   );
 });
 
+describe("first-view scripts", () => {
+  // The forms' schemas (zod, about 16 KB gzip) load with a form's own chunk, when the form comes
+  // near the screen; a page's first scripts never carry them (the /leasing calculator once pulled
+  // them in through a shared constant).
+  it("never carry the forms' schema library on the pages a visitor lands on", async () => {
+    for (const page of [
+      "/",
+      "/catalog/trucks",
+      "/catalog/parts",
+      `/catalog/parts/${inStock.slug}`,
+      "/leasing",
+      "/contacts",
+      "/cart",
+    ]) {
+      const html = await (await fetch(server.url + page)).text();
+      const scripts = [...new Set([...html.matchAll(/"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]))];
+      expect(scripts.length, page).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const code = fs.readFileSync(path.join("public", script), "utf8");
+        expect(code.includes("ZodFirstPartyTypeKind"), `${page}: ${script}`).toBe(false);
+      }
+    }
+  });
+});
+
 describe("HTTP caching", () => {
   it("answers a matching If-None-Match with a 304 without a policy (the stored copy keeps its own)", async () => {
     const first = await fetch(`${server.url}/service?from=cache-test`);
