@@ -37,7 +37,6 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
         id="parts-search"
         name="search"
         defaultValue={query.search}
-        key={query.search}
         placeholder="Название, артикул"
         maxLength={200}
       />

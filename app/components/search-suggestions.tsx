@@ -41,6 +41,33 @@ export function SearchSuggestions({
   const [text, setText] = useState(defaultValue);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // The URL's search the box last took, and the text the visitor last sent from it.
+  const [takenFromUrl, setTakenFromUrl] = useState(defaultValue);
+  const [sent, setSent] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  const textNow = useRef(text);
+  textNow.current = text;
+  useEffect(() => {
+    // The form is sent (Enter, 'Искать'): what the box held then, to tell a refinement typed after it.
+    const form = input.current?.form;
+    if (!form) return;
+    const onSubmit = () => setSent(textNow.current);
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, []);
+  if (defaultValue !== takenFromUrl) {
+    // A new search in the URL (sent from here, a link, Back): the box shows it, unless it is the
+    // search sent from here and the visitor has typed on since, while its results loaded: what
+    // they typed stays.
+    setTakenFromUrl(defaultValue);
+    setSent(undefined);
+    const typedOn = sent !== undefined && sent.trim() === defaultValue && text !== sent;
+    if (!typedOn) {
+      setText(defaultValue);
+      setOpen(false);
+      setActive(-1);
+    }
+  }
   const timer = useRef<number>();
   const listId = `${id}-suggestions`;
 
@@ -123,6 +150,7 @@ export function SearchSuggestions({
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
+        ref={input}
         onFocus={() => countsForSuggestions(text) && setOpen(true)}
         placeholder={placeholder}
         maxLength={maxLength}

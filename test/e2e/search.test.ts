@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { deskPhone } from "~/content";
 import { generateParts } from "~server/demo-catalogue.server";
-import { MODES, openPage, serverAndBrowser, settled } from "./harness";
+import { MODES, openPage, serverAndBrowser, settled, typeKeys } from "./harness";
 
 const suite = serverAndBrowser();
 const parts = generateParts(360).flatMap((g) => g.parts);
@@ -214,6 +214,41 @@ describe("search suggestions with JavaScript", () => {
     await settled(page, true);
     expect(await allFilters()).toBe(true);
     expect(await page.getByRole("heading", { name: "Страница не найдена" }).count()).toBe(0);
+  });
+
+  it("keeps what is typed on while a search's results load, and takes the URL's search on Back", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { page } = await openPage(suite, "/catalog/parts", {
+      javaScriptEnabled: true,
+      // The results of the search (the route's data) are held until the visitor has typed on.
+      init: async (p) => {
+        await p.route(/\/catalog\/parts\?(?=.*search=)(?=.*_data=)/, async (route) => {
+          await held;
+          await route.continue().catch(() => undefined);
+        });
+      },
+    });
+    const loading = page.waitForRequest((r) => /\/catalog\/parts\?(?=.*search=)(?=.*_data=)/.test(r.url()));
+    await typeKeys(box(page), "насос");
+    await box(page).press("Enter");
+    await loading;
+    await typeKeys(box(page), " гур");
+    release();
+    await page.waitForURL((url) => url.searchParams.get("search") === "насос");
+    await expect
+      .poll(async () => {
+        const names = await rowNames(page);
+        return names.length > 0 && names.every((n) => n.toLowerCase().includes("насос"));
+      })
+      .toBe(true);
+    await settled(page, true);
+    expect(await box(page).inputValue()).toBe("насос гур");
+
+    // Back to the list without a search: the box says what the page shows.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has("search"));
+    await expect.poll(() => box(page).inputValue()).toBe("");
   });
 
   it("never lets an older answer replace a newer one", async () => {
