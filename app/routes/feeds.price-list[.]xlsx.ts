@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { DEALER, DESKS } from "~/content";
 import { chunkedBody } from "~server/feeds/body-stream.server";
-import { catalogueStamp, isNotModified, notModified, stampHeaders } from "~server/feeds/catalogue-stamp.server";
+import { isNotModified, notModified, stampedCatalogue, stampHeaders } from "~server/feeds/catalogue-stamp.server";
 import { priceListDate } from "~server/feeds/price-list.server";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -10,14 +10,7 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 /** 'Скачать прайс-лист': the catalogue as an Excel file, written once per catalogue version. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { parts, config, priceList } = context.services;
-  const snapshot = await parts.getCatalogue().catch(() => undefined);
-  if (!snapshot) {
-    throw new Response("The parts catalogue is unavailable; try again later.", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60", "Cache-Control": "no-store" },
-    });
-  }
-  const stamp = catalogueStamp(snapshot, parts.current()?.fetchedAt);
+  const { snapshot, stamp } = await stampedCatalogue(parts);
   if (isNotModified(request, stamp)) return notModified(stamp);
   const desk = DESKS.parts;
   const file = await priceList.file(snapshot, stamp, {

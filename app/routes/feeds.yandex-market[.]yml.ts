@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { DEALER, LEGAL } from "~/content";
 import { chunkedBody } from "~server/feeds/body-stream.server";
-import { catalogueStamp, isNotModified, notModified, stampHeaders } from "~server/feeds/catalogue-stamp.server";
+import { isNotModified, notModified, stampedCatalogue, stampHeaders } from "~server/feeds/catalogue-stamp.server";
 import { ymlFeed } from "~server/feeds/yml-feed.server";
 
 /**
@@ -10,14 +10,7 @@ import { ymlFeed } from "~server/feeds/yml-feed.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { parts, config } = context.services;
-  const snapshot = await parts.getCatalogue().catch(() => undefined);
-  if (!snapshot) {
-    throw new Response("The parts catalogue is unavailable; try again later.", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60", "Cache-Control": "no-store" },
-    });
-  }
-  const stamp = catalogueStamp(snapshot, parts.current()?.fetchedAt);
+  const { snapshot, stamp } = await stampedCatalogue(parts);
   if (isNotModified(request, stamp)) return notModified(stamp);
   const shop = { name: DEALER.name, company: LEGAL.name, siteUrl: config.SITE_URL, vendor: DEALER.brand };
   const body = chunkedBody(ymlFeed(snapshot, shop, stamp.lastModified), {

@@ -5,6 +5,7 @@
  * tags, never an old tag for another catalogue.
  */
 import type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
+import type { PartsGateway } from "../parts-gateway.server";
 
 export interface CatalogueStamp {
   version: number;
@@ -29,6 +30,23 @@ export function catalogueStamp(snapshot: CatalogueSnapshot, fetchedAt: number | 
     stamps.set(snapshot, stamp);
   }
   return stamp;
+}
+
+/**
+ * The catalogue a download is made from, with its stamp; without a catalogue (the parts API down
+ * and nothing kept), the download answers 503 and asks to come back in a minute.
+ */
+export async function stampedCatalogue(
+  parts: Pick<PartsGateway, "getCatalogue" | "current">,
+): Promise<{ snapshot: CatalogueSnapshot; stamp: CatalogueStamp }> {
+  const snapshot = await parts.getCatalogue().catch(() => undefined);
+  if (!snapshot) {
+    throw new Response("The parts catalogue is unavailable; try again later.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60", "Cache-Control": "no-store" },
+    });
+  }
+  return { snapshot, stamp: catalogueStamp(snapshot, parts.current()?.fetchedAt) };
 }
 
 /**
