@@ -21,12 +21,11 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateParts } from "~server/demo-catalogue.server";
-import { builtServerEnv, freePort, startVisitor, waitForHealthz } from "../test/server-process";
+import { builtServerEnv, freePort, listenOnLoopback, startVisitor, waitForHealthz } from "../test/server-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -61,14 +60,7 @@ async function startUpstream(bodies: Buffer[]) {
     res.on("error", () => {});
     res.writeHead(200, { "content-type": "application/json", "content-length": body.length }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return { url, close };
+  return listenOnLoopback(server);
 }
 
 const median = (values: number[]) => {

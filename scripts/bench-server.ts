@@ -33,14 +33,21 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { generateParts } from "~server/demo-catalogue.server";
-import { builtServerEnv, firstLink, freePort, rawGet, startVisitor, waitForHealthz } from "../test/server-process";
+import {
+  builtServerEnv,
+  firstLink,
+  freePort,
+  listenOnLoopback,
+  rawGet,
+  startVisitor,
+  waitForHealthz,
+} from "../test/server-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -382,14 +389,7 @@ async function startFakeParts(bodies: Buffer[]): Promise<FakeParts> {
     res.on("error", () => {});
     res.writeHead(200, { "content-type": "application/json", "content-length": body.length }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return state;
+  return Object.assign(state, await listenOnLoopback(server));
 }
 
 function catalogueBody(parts: number, seed: number): Buffer {

@@ -3,7 +3,7 @@
  * few companies the test gives it, records every request, and fails or hangs when told to.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./server-process";
 
 export interface FakeCompany {
   inn: string;
@@ -55,12 +55,5 @@ export async function startFakeDadata(companies: FakeCompany[]): Promise<FakeDad
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ suggestions: found.map(suggestion) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return state;
+  return Object.assign(state, await listenOnLoopback(server));
 }

@@ -3,7 +3,7 @@
  * multipart fields and files) and answers as the test tells it to.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./server-process";
 
 export interface ReceivedNotify {
   path: string;
@@ -112,12 +112,5 @@ export async function startFakeNotify(state: FakeNotify = newFakeNotify()): Prom
     res.writeHead(state.mode === "fail" ? 500 : 200, { "content-type": "application/json" });
     res.end(JSON.stringify({ ok: state.mode !== "fail" }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return state;
+  return Object.assign(state, await listenOnLoopback(server));
 }

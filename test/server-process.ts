@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import http from "node:http";
-import net from "node:net";
+import net, { type AddressInfo } from "node:net";
 
 /** A TCP port free on loopback right now, for a server started by a test or a benchmark. */
 export function freePort(): Promise<number> {
@@ -103,5 +103,21 @@ export function startVisitor(base: string): () => Promise<void> {
   return async () => {
     running = false;
     await loop;
+  };
+}
+
+/**
+ * Starts `server` (a fake upstream of a test or a benchmark) on a free loopback port: its URL, and
+ * a close that ends the connections still open too.
+ */
+export async function listenOnLoopback(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
