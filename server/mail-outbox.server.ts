@@ -6,9 +6,9 @@
  * background retry and by `npm run leads:resend`. A message the SMTP server accepted is marked
  * delivered and never sent again. Its Message-ID is derived from the order id, so a copy sent
  * twice (a crash between the server's 250 and the record) is one message to a mail program.
- * SMTP_URL and MAIL_FROM unset: no e-mail.
+ * SMTP_URL and MAIL_FROM unset: no e-mail. nodemailer is loaded with the first message, not with
+ * the server (15 MB a server without SMTP never needs).
  */
-import nodemailer from "nodemailer";
 import { DEALER, DESKS, deskPhone } from "~/content";
 import { orderMailSubject, orderMailText } from "~/lib/order-mail";
 import { orderNumber } from "~/lib/order-number";
@@ -135,6 +135,7 @@ export function createMailOutbox(
 
   /** One attempt; the record with its outcome. Throws StoppedError when `stop` fired first. */
   async function attempt(record: MailRecord, stop?: AbortSignal): Promise<MailRecord> {
+    const { default: nodemailer } = await import("nodemailer");
     const at = new Date().toISOString();
     const started = Date.now();
     const transport = nodemailer.createTransport({

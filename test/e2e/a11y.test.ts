@@ -3,11 +3,10 @@
  * mobile menu open, with JavaScript and without; keyboard use of the interactive widgets;
  * a visible focus; form errors tied to their fields.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { firstLink } from "../server-process";
-import { closeAfterTest, MODES, newContext, openPage, ready, serverAndBrowser } from "./harness";
+import { axeViolations, closeAfterTest, MODES, newContext, openPage, ready, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
 let truckPath: string;
@@ -48,18 +47,6 @@ async function axeContext(javaScriptEnabled: boolean, mobile = false): Promise<B
     return route.fulfill({ response, body: html });
   });
   return context;
-}
-
-/** axe's violations as readable lines: rule, impact and the first offending nodes. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join(", ")}`,
-  );
 }
 
 /** Puts a part in the cart through the part page's own form (a real POST, so it works without JavaScript). */
@@ -112,7 +99,7 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
     for (const path of ROUTES()) {
       await page.goto(path);
       await ready(page, javaScriptEnabled);
-      const v = await violations(page);
+      const v = await axeViolations(page);
       if (v.length) found[path] = v;
     }
     expect(found).toEqual({});
@@ -125,7 +112,7 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
       await page.goto(path);
       await ready(page, javaScriptEnabled);
       expect(new URL(page.url()).pathname).toBe(path);
-      const v = await violations(page);
+      const v = await axeViolations(page);
       if (v.length) found[path] = v;
     }
     expect(found).toEqual({});
@@ -135,7 +122,7 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
     await page.goto(`${path()}?modal=${modal}`);
     await ready(page, javaScriptEnabled);
     await page.getByRole("dialog").waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("finds no violations with the mobile menu open (390 px)", async () => {
@@ -149,7 +136,7 @@ describe.each(MODES)("axe $name", ({ javaScriptEnabled }) => {
     // The parts group expanded as well.
     await p.locator(".mobile-menu__group > summary").click();
     await p.getByRole("navigation", { name: "Мобильное меню" }).getByRole("link", { name: "Каталог" }).waitFor();
-    expect(await violations(p)).toEqual([]);
+    expect(await axeViolations(p)).toEqual([]);
   });
 });
 
@@ -183,7 +170,7 @@ describe("keyboard", () => {
     await page.getByRole("listbox", { name: "Подсказки" }).getByRole("option").first().waitFor();
     await box.press("ArrowDown");
     await expect(box.getAttribute("aria-activedescendant")).resolves.toMatch(/-0$/);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("opens the Запчасти dropdown with Enter, moves into it with ArrowDown and closes it with Escape", async () => {

@@ -5,13 +5,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { companyText, type Party } from "~/lib/party";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeDadata, type FakeCompany, type FakeDadata } from "../fake-dadata";
-import { fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
+import { axeViolations, fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const KEY = `dadata-e2e-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 // Companies of the fake register only: nothing here is a fact of the dealer.
@@ -134,8 +133,7 @@ describe("ИНН suggestions with JavaScript", () => {
     const options = dialog.getByRole("option");
     await expect.poll(() => options.count()).toBe(3);
     // The open list is an accessible combobox and listbox.
-    const axe = await new AxeBuilder({ page }).include(".company-suggest").analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeViolations(page, ".company-suggest")).toEqual([]);
     await options.filter({ hasText: SOLE_TRADER.name }).click();
     // A sole trader has no КПП.
     await expect(dialog.getByTestId("inn-company").textContent()).resolves.toBe(SOLE_TRADER.name);

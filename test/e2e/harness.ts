@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, onTestFinished } from "vitest";
 import { HEADLESS_SHELL_PATH } from "../chromium";
@@ -341,3 +342,21 @@ export const MODES = [
   { name: "with JavaScript", javaScriptEnabled: true },
   { name: "without JavaScript", javaScriptEnabled: false },
 ] as const;
+
+/**
+ * axe's violations on `page` (or within `include`, a CSS selector) as readable lines: rule, impact
+ * and the first offending nodes. axe runs in the page itself (the library's legacy mode): our pages
+ * hold no cross-origin frame, which is all the default mode adds, at the cost of a second page per
+ * check that doubles axe's CPU time.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).setLegacyMode();
+  const result = await (include ? builder.include(include) : builder).analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(", ")}`,
+  );
+}
