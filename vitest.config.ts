@@ -17,6 +17,10 @@ export default defineConfig({
           globals: true,
           // Both cores (the default leaves one free).
           maxWorkers: 2,
+          // One process for many files: each file no longer loads its dependencies anew (the unit and
+          // component tests 60 → 50 s). The files share no state: each builds what it tests. The
+          // component tests stay isolated: each file gets a document of its own.
+          isolate: false,
           environment: "node",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["test/setup-unit.ts"],
@@ -50,6 +54,9 @@ export default defineConfig({
           // Two files at a time, each with its own built server and Chromium: a file spends much of
           // its time waiting on a page, so two keep both cores busy.
           maxWorkers: 2,
+          // One process for many files, as the unit tests: playwright-core is loaded once per worker,
+          // not once per file. Each file starts its own server and Chromium and stops them.
+          isolate: false,
           // Its own group, after the unit and component tests (a group has one worker count).
           sequence: { groupOrder: 1 },
         },
