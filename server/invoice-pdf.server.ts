@@ -3,7 +3,7 @@
  * the totals with the VAT they include, the sum in words and how long it is valid. The text is
  * set in DejaVu Sans, embedded from assets/fonts (the 14 standard PDF fonts have no Cyrillic), so
  * it stays selectable and searchable. pdfkit is loaded with the first invoice, not with the server:
- * it costs every start about 0.4 s of CPU and 30 MB of memory, and most orders have no invoice.
+ * it costs every start about 0.4 s of CPU and up to 30 MB of memory, and most orders have no invoice.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -4,7 +4,7 @@ import { afterEach } from "vitest";
 process.env.LOG_SILENT = "1";
 
 // findBy… and waitFor wait for what a test awaits up to 5 s, not testing-library's 1 s: on a busy
-// two-core machine a debounced lookup (150 ms), its answer and React's render took longer once.
+// two-core machine a debounced lookup (150 ms), its answer and React's render can take longer.
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
