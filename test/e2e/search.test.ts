@@ -11,6 +11,30 @@ const collator = new Intl.Collator("ru");
 const rowNames = (page: Page) => page.getByTestId("part-row").locator(".part-row__name").allTextContents();
 const marks = (page: Page) => page.getByTestId("part-row").locator("mark").allTextContents();
 const box = (page: Page) => page.getByRole("combobox", { name: "Поиск по каталогу" });
+/** Rows are listed (not the loading placeholders) and every one is named with `word`. */
+const allRowsName = async (page: Page, word: string) => {
+  const names = await rowNames(page);
+  return names.length > 0 && names.every((n) => n.toLowerCase().includes(word));
+};
+
+/**
+ * The parts list with JavaScript, the requests matching `held` kept back until `release()` is called;
+ * `asked` settles when the first of them is made.
+ */
+async function openHolding(held: RegExp) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const { page } = await openPage(suite, "/catalog/parts", {
+    javaScriptEnabled: true,
+    init: async (p) => {
+      await p.route(held, async (route) => {
+        await gate;
+        await route.continue().catch(() => undefined);
+      });
+    },
+  });
+  return { page, release, asked: page.waitForRequest((r) => held.test(r.url())) };
+}
 
 /** A search and a group of the demo catalogue that find nothing together while the search alone finds parts. */
 function emptyWithGroup(): { search: string; group: string; alone: number } {
@@ -168,13 +192,8 @@ describe("search suggestions with JavaScript", () => {
     await page.waitForURL((url) => url.searchParams.get("search") === "насос");
     await expect(page.getByRole("listbox", { name: "Подсказки" }).isHidden()).resolves.toBe(true);
     // The results of the search are on the page: rows again after the loading placeholders, all of
-    // them the search's (the box is drawn anew for the new search with them).
-    await expect
-      .poll(async () => {
-        const names = await rowNames(page);
-        return names.length > 0 && names.every((n) => n.toLowerCase().includes("насос"));
-      })
-      .toBe(true);
+    // them the search's.
+    await expect.poll(() => allRowsName(page, "насос")).toBe(true);
     await expect.poll(() => box(page).inputValue()).toBe("насос");
 
     await box(page).fill("");
@@ -188,60 +207,29 @@ describe("search suggestions with JavaScript", () => {
   });
 
   it("lists the results of a search sent while the suggestions are still on their way", async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const { page } = await openPage(suite, "/catalog/parts", {
-      javaScriptEnabled: true,
-      // The suggestions (and any route discovery) are held until the results are on the screen.
-      init: async (p) => {
-        await p.route(/\/(api\/parts-suggest|__manifest)\?/, async (route) => {
-          await held;
-          await route.continue().catch(() => undefined);
-        });
-      },
-    });
-    const asked = page.waitForRequest((r) => /\/(api\/parts-suggest|__manifest)\?/.test(r.url()));
+    // The suggestions (and any route discovery) are held until the results are on the screen.
+    const { page, release, asked } = await openHolding(/\/(api\/parts-suggest|__manifest)\?/);
     await box(page).pressSequentially("фильтр");
     await asked;
     await page.getByRole("button", { name: "Искать" }).click();
     await page.waitForURL((url) => url.searchParams.get("search") === "фильтр");
-    const allFilters = async () => {
-      const names = await rowNames(page);
-      return names.length > 0 && names.every((n) => n.toLowerCase().includes("фильтр"));
-    };
-    await expect.poll(allFilters).toBe(true);
+    await expect.poll(() => allRowsName(page, "фильтр")).toBe(true);
     release();
     await settled(page, true);
-    expect(await allFilters()).toBe(true);
+    expect(await allRowsName(page, "фильтр")).toBe(true);
     expect(await page.getByRole("heading", { name: "Страница не найдена" }).count()).toBe(0);
   });
 
   it("keeps what is typed on while a search's results load, and takes the URL's search on Back", async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const { page } = await openPage(suite, "/catalog/parts", {
-      javaScriptEnabled: true,
-      // The results of the search (the route's data) are held until the visitor has typed on.
-      init: async (p) => {
-        await p.route(/\/catalog\/parts\?(?=.*search=)(?=.*_data=)/, async (route) => {
-          await held;
-          await route.continue().catch(() => undefined);
-        });
-      },
-    });
-    const loading = page.waitForRequest((r) => /\/catalog\/parts\?(?=.*search=)(?=.*_data=)/.test(r.url()));
+    // The results of the search (the route's data) are held until the visitor has typed on.
+    const { page, release, asked: loading } = await openHolding(/\/catalog\/parts\?(?=.*search=)(?=.*_data=)/);
     await typeKeys(box(page), "насос");
     await box(page).press("Enter");
     await loading;
     await typeKeys(box(page), " гур");
     release();
     await page.waitForURL((url) => url.searchParams.get("search") === "насос");
-    await expect
-      .poll(async () => {
-        const names = await rowNames(page);
-        return names.length > 0 && names.every((n) => n.toLowerCase().includes("насос"));
-      })
-      .toBe(true);
+    await expect.poll(() => allRowsName(page, "насос")).toBe(true);
     await settled(page, true);
     expect(await box(page).inputValue()).toBe("насос гур");
 
