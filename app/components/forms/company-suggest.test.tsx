@@ -46,7 +46,13 @@ function renderOrder(companyLookup: boolean) {
   render(<Stub initialEntries={["/make-order"]} />);
 }
 
+/**
+ * Types into the ИНН box once the form is ready for a visitor: its script has run (the mark of
+ * useEnhancedMark). The page shows the form after the root loader's answer; a change sent the
+ * moment it appears, before React has run the form's effects, would be checked by nobody.
+ */
 async function typeInn(value: string) {
+  await waitFor(() => expect(document.querySelector("form[data-enhanced]")).not.toBeNull());
   const box = await screen.findByLabelText(/^ИНН организации/);
   await act(async () => {
     fireEvent.change(box, { target: { value } });

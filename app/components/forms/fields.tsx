@@ -1,6 +1,6 @@
 import { InputMask, type Track } from "@react-input/mask";
 import { Link } from "@remix-run/react";
-import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, type FormEvent, type InputHTMLAttributes, type ReactNode, type RefObject } from "react";
 import { useField, useFormContext } from "remix-validated-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
@@ -14,6 +14,17 @@ import { CompanyCombobox } from "./company-suggest";
  * visitor's cursor; a submit checks every field.
  */
 const BEHAVIOUR = { initial: "onChange", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
+
+/**
+ * Marks the form `data-enhanced` once its script runs: React has committed it and run its
+ * effects, so its fields check what is typed from the first key. Tests wait for the mark before
+ * typing, as a visitor's first key comes after the page is ready.
+ */
+export function useEnhancedMark(form: RefObject<HTMLFormElement>): void {
+  useEffect(() => {
+    form.current?.setAttribute("data-enhanced", "");
+  }, [form]);
+}
 
 /**
  * Spread after the library's input props: drops its blur handler, which marks the field touched.

@@ -12,6 +12,7 @@ import {
   InnField,
   PhoneField,
   TextField,
+  useEnhancedMark,
 } from "./fields";
 import { FileField, uploadWithProgress, type UploadState } from "./file-field";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -88,10 +89,8 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
   useFailureAlert(fetcherError, fetcher.data);
   useFailureAlert(uploadError, upload);
   const error = fetcherError ?? uploadError ?? serverError;
-  useEffect(() => {
-    // The form runs its script now (it may start after the rest of the page): tests can tell.
-    formRef.current?.setAttribute("data-enhanced", "");
-  }, []);
+  // The form's chunk may load after the rest of the page: tests can tell when it runs.
+  useEnhancedMark(formRef);
 
   return (
     <ValidatedForm

@@ -1,5 +1,5 @@
 import { withZod } from "@remix-validated-form/with-zod";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { DeliveryChoice } from "~/components/delivery-choice";
 import type { DeliveryMethod } from "~/lib/delivery";
@@ -14,6 +14,7 @@ import {
   InnField,
   PhoneField,
   TextField,
+  useEnhancedMark,
 } from "./fields";
 import { SubmitButton } from "./lead-form";
 
@@ -40,9 +41,12 @@ export function OrderForm({
   formError?: string;
   recap?: ReactNode;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEnhancedMark(formRef);
   return (
     <ValidatedForm
       id={FORM_ID}
+      formRef={formRef}
       validator={orderValidator}
       method="post"
       action="/make-order"
