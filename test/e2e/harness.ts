@@ -213,8 +213,8 @@ function watchConsole(page: Page): string[] {
  * site's own (never the framework's internals):
  * - `html[data-hydrated]`: set by the `HydrationMarker` effect in app/root.tsx, which runs once
  *   React has hydrated the document (effects run only after hydration commits);
- * - `form[data-enhanced]`: set by each lead form (app/components/forms/lead-form.tsx) when its
- *   script runs. A form's chunk loads when the form comes near the screen, so only the forms on
+ * - `form[data-enhanced]`: set by each lead form when its script runs (useEnhancedMark in
+ *   app/components/forms/fields.tsx). A form's chunk loads when the form comes near the screen, so only the forms on
  *   or within 300 px of the screen are waited for.
  * Without JavaScript the page is ready once loaded, which `page.goto` already waited for.
  */

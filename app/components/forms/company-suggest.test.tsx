@@ -28,7 +28,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderOrder(companyLookup: boolean) {
+/**
+ * The order page with the form ready for a visitor: its script has run (the mark of
+ * useEnhancedMark). The page shows the form after the root loader's answer; a change sent the
+ * moment it appears, before React has run the form's effects, would be checked by nobody.
+ */
+async function renderOrder(companyLookup: boolean) {
   const Stub = createRemixStub([
     {
       id: "root",
@@ -44,15 +49,10 @@ function renderOrder(companyLookup: boolean) {
     },
   ]);
   render(<Stub initialEntries={["/make-order"]} />);
+  await waitFor(() => expect(document.querySelector("form[data-enhanced]")).not.toBeNull());
 }
 
-/**
- * Types into the ИНН box once the form is ready for a visitor: its script has run (the mark of
- * useEnhancedMark). The page shows the form after the root loader's answer; a change sent the
- * moment it appears, before React has run the form's effects, would be checked by nobody.
- */
 async function typeInn(value: string) {
-  await waitFor(() => expect(document.querySelector("form[data-enhanced]")).not.toBeNull());
   const box = await screen.findByLabelText(/^ИНН организации/);
   await act(async () => {
     fireEvent.change(box, { target: { value } });
@@ -67,7 +67,7 @@ const key = (box: HTMLElement, name: string) => act(async () => void fireEvent.k
 
 describe("the ИНН combobox", () => {
   it("offers companies for 3+ digits and takes one by keyboard", async () => {
-    renderOrder(true);
+    await renderOrder(true);
     let box = await typeInn("24");
     await screen.findByText(MESSAGES.inn);
     expect(asked).toEqual([]);
@@ -94,7 +94,7 @@ describe("the ИНН combobox", () => {
   });
 
   it("closes the list on Escape and forgets the company once the ИНН changes", async () => {
-    renderOrder(true);
+    await renderOrder(true);
     const box = await typeInn("24650");
     const [first] = await companies(box).findAllByRole("option");
     await act(async () => void fireEvent.click(first));
@@ -108,7 +108,7 @@ describe("the ИНН combobox", () => {
   });
 
   it("is the plain ИНН box when the site looks no company up", async () => {
-    renderOrder(false);
+    await renderOrder(false);
     await typeInn("2465");
     expect(screen.queryByRole("combobox", { name: /^ИНН организации/ })).toBeNull();
     expect(screen.queryByRole("listbox", { hidden: true })).toBeNull();
