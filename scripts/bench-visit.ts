@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
-import { CHROMIUM_PATH } from "../test/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 import { builtServerEnv, firstLink, freePort, waitForHealthz } from "../test/server-process";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -239,16 +239,7 @@ async function main() {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-      ],
+      args: CHROMIUM_ARGS,
     });
     for (const javaScriptEnabled of [true, false]) {
       const runs: PageFigures[][] = [];

@@ -35,7 +35,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import selfsigned from "selfsigned";
-import { CHROMIUM_PATH } from "../test/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium.ts";
 import { builtServerEnv, firstLink, freePort, waitForHealthz } from "../test/server-process.ts";
 
 const { values: args } = parseArgs({
@@ -175,12 +175,7 @@ async function main() {
       chromePath: CHROME_PATH,
       chromeFlags: [
         "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+        ...CHROMIUM_ARGS,
         // The front's certificate is made for this run only.
         ...(front ? ["--ignore-certificate-errors"] : []),
       ],

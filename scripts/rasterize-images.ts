@@ -25,7 +25,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM_PATH } from "../test/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 
 /**
  * Part pictures: 480 px, four times the list's 120 px frame and close to a phone's gallery frame
@@ -74,7 +74,7 @@ const jobs: Job[] = [
   })),
 ];
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage();
   for (const job of jobs) {

@@ -9,7 +9,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, onTestFinished } from "vitest";
-import { HEADLESS_SHELL_PATH } from "../chromium";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "../chromium";
 import { newFakeNotify, startFakeNotify, type FakeNotify } from "../fake-notify";
 import { builtServerEnv, freePort, waitForHealthz } from "../server-process";
 
@@ -57,16 +57,7 @@ async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: HEADLESS_SHELL_PATH,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
