@@ -1,3 +1,9 @@
+import {
+  COMPANY_SUGGEST_WINDOW_MS,
+  createVisitorLimit,
+  LEAD_RATE_WINDOW_MS,
+  type VisitorLimit,
+} from "./rate-limit.server";
 import path from "node:path";
 import type { Config } from "./config.server";
 import { loadCookieSecret } from "./cookie-secret.server";
@@ -27,6 +33,10 @@ export interface Services {
   cookieSecrets: string[];
   /** The price list file of the current catalogue, under DATA_DIR/price-list. */
   priceList: PriceListCache;
+  /** Leads and orders per visitor (LEAD_RATE_LIMIT per 10 minutes), counted by the actions. */
+  leadLimit: VisitorLimit;
+  /** Company suggestions per visitor (COMPANY_SUGGEST_RATE_LIMIT a minute): each is a paid DaData call. */
+  companySuggestLimit: VisitorLimit;
 }
 
 declare module "@remix-run/node" {
@@ -36,8 +46,6 @@ declare module "@remix-run/node" {
     nonce: string;
     /** The visitor's address: the TCP peer, or from X-Forwarded-For when the peer is a trusted proxy (TRUST_PROXY). */
     clientIp: string;
-    /** Over the lead and order limit per visitor (server/rate-limit.server.ts): the action refuses. */
-    overLeadLimit?: boolean;
   }
 }
 
@@ -71,5 +79,10 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     metrics,
     cookieSecrets: overrides.cookieSecrets ?? [loadCookieSecret(config.dataDir)],
     priceList: overrides.priceList ?? createPriceListCache(path.join(config.dataDir, "price-list")),
+    leadLimit:
+      overrides.leadLimit ?? createVisitorLimit({ limit: config.LEAD_RATE_LIMIT, windowMs: LEAD_RATE_WINDOW_MS }),
+    companySuggestLimit:
+      overrides.companySuggestLimit ??
+      createVisitorLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT, windowMs: COMPANY_SUGGEST_WINDOW_MS }),
   };
 }

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD, RATE_LIMITED_MESSAGE } from "~/lib/lead-forms";
 import { fail, onlyFields, overLimit, readSmallForm, textValues } from "./form-post.server";
+import { createVisitorLimit } from "./rate-limit.server";
 
 function form(entries: [string, string | File][]): FormData {
   const out = new FormData();
@@ -69,9 +70,12 @@ describe("readSmallForm", () => {
 
 describe("overLimit and fail", () => {
   it("lets a visitor under the limit through, and answers one over it 429 with the spec's message", async () => {
-    const context = { clientIp: "203.0.113.7" } as unknown as AppLoadContext;
-    expect(overLimit(context)).toBeNull();
-    const refused = overLimit({ ...context, overLeadLimit: true });
+    const context = {
+      clientIp: "203.0.113.7",
+      services: { leadLimit: createVisitorLimit({ limit: 1, windowMs: 60_000 }) },
+    } as unknown as AppLoadContext;
+    expect(await overLimit(context)).toBeNull();
+    const refused = await overLimit(context);
     expect(refused?.status).toBe(429);
     expect(refused?.headers.get("Retry-After")).toBe("600");
     await expect(refused?.json()).resolves.toEqual({ formError: RATE_LIMITED_MESSAGE });

@@ -73,8 +73,12 @@ export async function readSmallForm(request: Request): Promise<FormData | null> 
   return request.formData().catch(() => new FormData());
 }
 
-/** The per-visitor limit shared by leads and orders (counted by server/rate-limit.server.ts). */
-export function overLimit(context: AppLoadContext) {
-  if (!context.overLeadLimit) return null;
+/**
+ * Counts a lead or an order of this visitor against the limit leads and orders share
+ * (server/rate-limit.server.ts); over it, the spec's refusal. Called where the action is about to
+ * take the post, after answering a recalculation, which sends nothing.
+ */
+export async function overLimit(context: AppLoadContext) {
+  if (!(await context.services.leadLimit.over(context.clientIp))) return null;
   return fail(RATE_LIMITED_MESSAGE, 429, undefined, { "Retry-After": "600" });
 }

@@ -17,7 +17,6 @@ import { createServices } from "./context.server";
 import { responseWritable } from "./feeds/body-stream.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
-import { COMPANY_SUGGEST_PATH, companySuggestRateLimit, LEAD_POST_PATHS, leadRateLimit } from "./rate-limit.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { launchState } from "./go-live.server";
@@ -121,9 +120,6 @@ app.use((req, res, next) => {
   next();
 });
 
-app.post(LEAD_POST_PATHS, leadRateLimit({ limit: config.LEAD_RATE_LIMIT }));
-app.get(COMPANY_SUGGEST_PATH, companySuggestRateLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT }));
-
 app.all(
   "*",
   createRequestHandler({
@@ -133,7 +129,6 @@ app.all(
       services,
       nonce: res.locals.nonce as string,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "",
-      overLeadLimit: res.locals.overLeadLimit === true,
       responseWritable: responseWritable(res),
     }),
   }),

@@ -274,27 +274,54 @@ describe("callback, price and leasing leads", () => {
   });
 
   it("refuses a visitor over the lead limit with the spec's message, and keeps nothing", async () => {
-    const over = { ...context, overLeadLimit: true };
-    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), over, "callback");
+    const limited = makeContext({ LEAD_RATE_LIMIT: "1" });
+    const first = await handleLeadAction(post("https://faw.example/lead/callback", lead), limited, "callback");
+    expect(first.status).toBe(303);
+    captured = [];
+    const res = await handleLeadAction(post("https://faw.example/lead/price", lead), limited, "price");
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toBe("600");
     expect((await answer(res)).formError).toMatch(/Слишком много заявок/);
     expect(captured).toHaveLength(0);
-    expect(await leadsOnDisk()).toHaveLength(0);
+    expect(await leadsOnDisk()).toHaveLength(1);
   });
 
-  it("shows a leasing form again for a recalculation, with everything typed, sending and keeping nothing", async () => {
-    const over = { ...context, overLeadLimit: true };
-    const typed = { ...lead, price: "3 500 000", advance: "15", term: "24" };
-    const res = await handleLeadAction(
-      post("https://faw.example/lead/leasing?page=%2Fleasing&intent=recalculate", typed),
-      over,
-      "leasing",
+  it("counts every lead of a visitor, whatever the form and the method, and another visitor apart", async () => {
+    const limited = makeContext({ LEAD_RATE_LIMIT: "2" });
+    const statuses = [];
+    for (const [form, method] of [
+      ["callback", "POST"],
+      ["price", "PUT"],
+      ["callback", "PATCH"],
+    ] as const) {
+      const request = new Request(`https://faw.example/lead/${form}`, { method, body: new URLSearchParams(lead) });
+      statuses.push((await handleLeadAction(request, limited, form)).status);
+    }
+    expect(statuses).toEqual([303, 303, 429]);
+    const other = { ...limited, clientIp: "203.0.113.8" };
+    expect((await handleLeadAction(post("https://faw.example/lead/callback", lead), other, "callback")).status).toBe(
+      303,
     );
-    expect(res.status).toBe(200);
-    expect((await answer(res)).values).toEqual(typed);
+  });
+
+  it("shows a leasing form again for a recalculation, with everything typed, sending and keeping nothing, and not counting it", async () => {
+    const limited = makeContext({ LEAD_RATE_LIMIT: "1" });
+    const typed = { ...lead, price: "3 500 000", advance: "15", term: "24" };
+    for (let i = 0; i < 3; i++) {
+      const res = await handleLeadAction(
+        post("https://faw.example/lead/leasing?page=%2Fleasing&intent=recalculate", typed),
+        limited,
+        "leasing",
+      );
+      expect(res.status).toBe(200);
+      expect((await answer(res)).values).toEqual(typed);
+    }
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(0);
+    // The visitor's one lead of the window is still theirs.
+    expect((await handleLeadAction(post("https://faw.example/lead/leasing", typed), limited, "leasing")).status).toBe(
+      303,
+    );
   });
 
   it("never follows a foreign page for the success link", async () => {

@@ -108,7 +108,7 @@ export async function handleLeadAction(
     const body = await readSmallForm(request);
     return body ? recalculated(body) : fail(FORM_ERROR, 413, undefined, { Connection: "close" });
   }
-  const limited = overLimit(context);
+  const limited = await overLimit(context);
   if (limited) return limited;
 
   let body: FormData;

@@ -53,7 +53,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     const body = await readSmallForm(request);
     return body ? recalculated(body) : fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
   }
-  const limited = overLimit(context);
+  const limited = await overLimit(context);
   if (limited) return limited;
   const body = await readSmallForm(request);
   if (!body) return fail(ORDER_ERROR, 413, undefined, { Connection: "close" });

@@ -176,6 +176,38 @@ describe("the client address", () => {
     expect(consentIps(site.dataDir)).toEqual(["203.0.113.1", "203.0.113.1", "203.0.113.2", "203.0.113.3"]);
   });
 
+  it("counts a lead however it reaches the action: another method, the path's case or escapes, an upload marked as a recalculation", async () => {
+    const site = await server({ LEAD_RATE_LIMIT: "1" });
+    expect((await postLead(site)).status).toBe(303);
+    const lead = (method: string, where: string) =>
+      fetch(`${site.url}${where}`, {
+        method,
+        body: new URLSearchParams(LEAD),
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    const statuses = [];
+    for (const [method, where] of [
+      ["PUT", "/lead/callback"],
+      ["PATCH", "/lead/price"],
+      ["DELETE", "/lead/leasing"],
+      ["POST", "/LEAD/callback"],
+      ["POST", "/le%61d/callback"],
+    ])
+      statuses.push((await lead(method, where)).status);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(LEAD)) form.append(k, v);
+    form.append("files", new Blob(["артикул;количество\n"]), "список.csv");
+    const upload = await fetch(`${site.url}${LEAD_UPLOAD_URL}?intent=recalculate`, {
+      method: "POST",
+      body: form,
+      headers: { Accept: "application/json" },
+    });
+    statuses.push(upload.status);
+    expect(statuses).toEqual([429, 429, 429, 429, 429, 429]);
+    expect(leadsOnDisk(site.dataDir)).toHaveLength(1);
+  });
+
   it("with LEAD_RATE_LIMIT=0, does not limit", async () => {
     const site = await server({ LEAD_RATE_LIMIT: "0" });
     for (let i = 0; i < 12; i++) expect((await postLead(site)).status).toBe(303);
