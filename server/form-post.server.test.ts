@@ -56,6 +56,47 @@ describe("readSmallForm", () => {
     await expect(readSmallForm(post("name=a", { "Content-Length": String(64 * 1024 + 1) }))).resolves.toBeNull();
   });
 
+  it("refuses a body sent in chunks without a length once it is larger than any real form, reading no further", async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(`name=${"a".repeat(16 * 1024)}`);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost/lead/callback", {
+      method: "POST",
+      body: endless,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    await expect(readSmallForm(request)).resolves.toBeNull();
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("reads a small body sent in chunks, and a multipart one", async () => {
+    const parts = ["name=%D0%98", "&phone=1"].map((p) => new TextEncoder().encode(p));
+    const chunked = new Request("http://localhost/lead/callback", {
+      method: "POST",
+      body: new ReadableStream({
+        pull(controller) {
+          const next = parts.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    const read = await readSmallForm(chunked);
+    expect([read?.get("name"), read?.get("phone")]).toEqual(["И", "1"]);
+    const multipart = await readSmallForm(
+      new Request("http://localhost/lead/callback", { method: "POST", body: form([["name", "Иван"]]) }),
+    );
+    expect(multipart?.get("name")).toBe("Иван");
+  });
+
   it("reads garbage as an empty form", async () => {
     const body = await readSmallForm(
       new Request("http://localhost/", {

@@ -67,10 +67,50 @@ export function onlyFields(form: FormData, names: readonly string[]): FormData {
   return out;
 }
 
-/** A plain (urlencoded) form body, refused when it is larger than any real lead; garbage reads as empty. */
+/**
+ * A plain form body, refused (null) when it is larger than any real form: by its Content-Length,
+ * or, sent in chunks without one, once more than that has come. Nothing more is read then; the
+ * answer closes the connection (`Connection: close`), and the rest is never held in memory.
+ * Garbage reads as an empty form.
+ */
 export async function readSmallForm(request: Request): Promise<FormData | null> {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_URLENCODED_BYTES) return null;
-  return request.formData().catch(() => new FormData());
+  const bytes = await readAtMost(request, MAX_URLENCODED_BYTES);
+  if (!bytes) return null;
+  const type = request.headers.get("Content-Type") ?? "";
+  return new Response(bytes, { headers: { "Content-Type": type } }).formData().catch(() => new FormData());
+}
+
+/**
+ * The body's bytes, or null once more than `max` have come. The stream is left unread, not
+ * cancelled: cancelling it would destroy the socket before the answer is written.
+ */
+async function readAtMost(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        const bytes = new Uint8Array(total);
+        let at = 0;
+        for (const chunk of chunks) {
+          bytes.set(chunk, at);
+          at += chunk.byteLength;
+        }
+        return bytes;
+      }
+      total += value.byteLength;
+      if (total > max) return null;
+      chunks.push(value);
+    }
+  } catch {
+    return new Uint8Array();
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /**

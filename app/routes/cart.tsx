@@ -19,6 +19,7 @@ import { serializeCartCookie } from "~/lib/cookies";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { appendCartEvent, isSecure, readCart, readCartEvents } from "~server/cookies.server";
+import { readSmallForm } from "~server/form-post.server";
 import shopStyles from "~/styles/shop.css";
 import orderStyles from "~/styles/order.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
@@ -53,7 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The no-JavaScript path of every purchase control: change the cookie, then go back. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readSmallForm(request);
+  // A body larger than any cart form: nothing changes, and the connection closes on the rest.
+  if (!form) return redirect("/cart", { status: 303, headers: { Connection: "close" } });
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const back = safeRedirectPath(form.get("returnTo"), "/cart");
