@@ -36,8 +36,8 @@ export function textValues(form: FormData): Record<string, string> {
 }
 
 /**
- * A post made only to show the form again with new figures (RECALCULATE_INTENT): said by the URL,
- * which the lead limit reads before the body, or by the button's own field.
+ * A post made only to show the form again with new figures (RECALCULATE_INTENT): said by the URL
+ * (the upload reads it before its body) or by the button's own field.
  */
 export function isRecalculation(request: Request, form?: FormData): boolean {
   return (
@@ -115,10 +115,11 @@ async function readAtMost(request: Request, max: number): Promise<Uint8Array<Arr
 
 /**
  * Counts a lead or an order of this visitor against the limit leads and orders share
- * (server/rate-limit.server.ts); over it, the spec's refusal. Called where the action is about to
- * take the post, after answering a recalculation, which sends nothing.
+ * (server/rate-limit.server.ts); over it, the spec's refusal with what the visitor typed (`values`),
+ * so a form shown again without JavaScript keeps it. Called where the action is about to take the
+ * post, after answering a recalculation, which sends nothing.
  */
-export async function overLimit(context: AppLoadContext) {
+export async function overLimit(context: AppLoadContext, values?: Record<string, string>) {
   if (!(await context.services.leadLimit.over(context.clientIp))) return null;
-  return fail(RATE_LIMITED_MESSAGE, 429, undefined, { "Retry-After": "600" });
+  return fail(RATE_LIMITED_MESSAGE, 429, values, { "Retry-After": "600" });
 }

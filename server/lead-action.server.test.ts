@@ -281,7 +281,10 @@ describe("callback, price and leasing leads", () => {
     const res = await handleLeadAction(post("https://faw.example/lead/price", lead), limited, "price");
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toBe("600");
-    expect((await answer(res)).formError).toMatch(/Слишком много заявок/);
+    const refused = await answer(res);
+    expect(refused.formError).toMatch(/Слишком много заявок/);
+    // What was typed comes back, so the form shown again without JavaScript keeps it.
+    expect(refused.values).toMatchObject({ name: lead.name, phone: lead.phone, comment: lead.comment });
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(1);
   });

@@ -103,18 +103,13 @@ export async function handleLeadAction(
   mode: LeadResponseMode = "document",
 ) {
   const { services, clientIp } = context;
-  if (form !== "parts-list" && isRecalculation(request)) {
-    // The leasing calculation without JavaScript: the form again with the figures; nothing is sent.
-    const body = await readSmallForm(request);
-    return body ? recalculated(body) : fail(FORM_ERROR, 413, undefined, { Connection: "close" });
-  }
-  const limited = await overLimit(context);
-  if (limited) return limited;
-
   let body: FormData;
   let reserved: { id: string; dir: string } | undefined;
   let files: Awaited<ReturnType<typeof parseUpload>>["files"] = [];
   if (form === "parts-list") {
+    // Counted before the files are taken in: an upload over the limit is never written.
+    const limited = await overLimit(context);
+    if (limited) return limited;
     if (contentLengthTooBig(request)) {
       // Refused by its size alone: what was typed before the files still goes back to the form.
       const { fields, drained } = await fieldsBeforeFiles(request);
@@ -137,7 +132,10 @@ export async function handleLeadAction(
   } else {
     const small = await readSmallForm(request);
     if (!small) return fail(FORM_ERROR, 413, undefined, { Connection: "close" });
+    // The leasing calculation without JavaScript: the form again with the figures; nothing is sent.
     if (isRecalculation(request, small)) return recalculated(small);
+    const limited = await overLimit(context, textValues(small));
+    if (limited) return limited;
     body = small;
   }
 

@@ -48,16 +48,12 @@ function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
 
 export async function handleOrderAction(request: Request, context: AppLoadContext) {
   const { services } = context;
-  if (isRecalculation(request)) {
-    // Without JavaScript: the summary for the method chosen, the form as it was; nothing is sent.
-    const body = await readSmallForm(request);
-    return body ? recalculated(body) : fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
-  }
-  const limited = await overLimit(context);
-  if (limited) return limited;
   const body = await readSmallForm(request);
   if (!body) return fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
+  // Without JavaScript: the summary for the method chosen, the form as it was; nothing is sent.
   if (isRecalculation(request, body)) return recalculated(body);
+  const limited = await overLimit(context, textValues(body));
+  if (limited) return limited;
   if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/order-success", 303);
 
   const result = await orderValidator.validate(onlyFields(body, ORDER_FIELDS));

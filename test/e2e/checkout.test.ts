@@ -7,6 +7,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CARRIERS, OTHER_CARRIER } from "~/lib/delivery";
+import { RATE_LIMITED_MESSAGE } from "~/lib/lead-forms";
 import { MESSAGES } from "~/lib/lead-schemas";
 import { generateParts } from "~server/demo-catalogue.server";
 import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, typeKeys } from "./harness";
@@ -212,6 +213,34 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
     await page.getByTestId(`cart-line-${cheap.id}`).waitFor();
     await expect(page.getByText("Корзина пуста").count()).resolves.toBe(0);
     await expect(header.textContent()).resolves.toBe("Корзина (1)");
+  });
+});
+
+describe.each(MODES)("checkout over the lead limit $name", ({ javaScriptEnabled }) => {
+  it("refuses the order with the spec's message and keeps the form as it was: the courier, the address, everything typed", async () => {
+    const { page } = await checkout(javaScriptEnabled);
+    // Two call-back requests from the same address use up its limit (2 posts, leads and orders alike).
+    for (let i = 0; i < 2; i++) {
+      const lead = await fetch(`${suite.server.url}/lead/callback`, {
+        method: "POST",
+        body: new URLSearchParams({ name: "Соколова Анна", phone: "+7 (912) 345-67-89", consent: "on", page: "/" }),
+        redirect: "manual",
+        headers: { "X-Forwarded-For": `203.0.113.${visitor}` },
+      });
+      expect(lead.status).toBe(303);
+    }
+    await page.getByRole("radio", { name: /^Курьер по городу/ }).check();
+    await contact(page);
+    await typeKeys(form(page).getByLabel("Адрес доставки"), "ул. Ленина, 12");
+    await typeKeys(form(page).getByLabel("Комментарий"), "Позвоните заранее");
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await form(page).getByText(RATE_LIMITED_MESSAGE).first().waitFor();
+    await expect(page.getByRole("radio", { name: /^Курьер по городу/ }).isChecked()).resolves.toBe(true);
+    await expect(value(form(page).getByLabel("Адрес доставки"))).resolves.toBe("ул. Ленина, 12");
+    await expect(value(form(page).getByLabel("ФИО"))).resolves.toBe("Соколова Анна");
+    await expect(value(form(page).getByLabel("Комментарий"))).resolves.toBe("Позвоните заранее");
+    // The two call-backs only: the order was not sent.
+    expect(notify.received).toHaveLength(2);
   });
 });
 
