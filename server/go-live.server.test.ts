@@ -114,8 +114,12 @@ describe("go-live settings", () => {
     );
     // The URL carries the SMTP password: never printed.
     expect(mail.notes.join("\n")).not.toContain("secret");
+    expect(settings({ ...READY, NOTIFY_API_URL: "" }).failures).toEqual([
+      "NOTIFY_API_URL not set: leads and orders stay only on disk (DATA_DIR/leads), nobody is notified",
+    ]);
+    // The URL without its key: the server would not start at all, which is what is said.
     expect(settings({ ...READY, NOTIFY_API_KEY: "" }).failures).toEqual([
-      "NOTIFY_API_KEY not set: leads and orders stay only on disk (DATA_DIR/leads), nobody is notified",
+      "Invalid environment variable NOTIFY_API_KEY: required when NOTIFY_API_URL is set: npm start refuses to start",
     ]);
     expect(settings({ ...READY, PARTS_API_URL: " " }).failures).toHaveLength(1);
     expect(settings(READY).failures).toEqual([]);
@@ -204,12 +208,30 @@ describe("go-live parts API", () => {
   });
 });
 
+describe("go-live settings", () => {
+  it("fails a setting that is set but that npm start would refuse, in npm start's words", () => {
+    const { failures } = settings({ ...READY, SITE_URL: "faw-solontsy.ru" });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(
+      /^Invalid environment variable SITE_URL: .*\(got "faw-solontsy\.ru"\): npm start refuses to start$/,
+    );
+    expect(settings(READY).failures).toEqual([]);
+  });
+});
+
 describe("the running server's launch state", () => {
   const clean: GoLiveReport = { demo: [], disagreements: [], failures: [], notes: [] };
 
   it("is real only with no demo value left and a parts API set", () => {
-    expect(launchState(READY, clean)).toEqual({ content: "real" });
+    expect(launchState(READY, clean)).toEqual({ content: "real", leads: "notify", open: 0 });
     expect(launchState(READY, { ...clean, demo: [{ key: "legal.inn", shows: "0" }] }).content).toBe("demo");
+  });
+
+  it("says leads stay local while the notify service is not set, even with the content real", () => {
+    const env = { ...READY, NOTIFY_API_URL: "", NOTIFY_API_KEY: "" };
+    const state = launchState(env, { ...clean, ...settings(env) });
+    expect(state).toMatchObject({ content: "real", leads: "local", open: 1 });
+    expect(state.warning?.message).toContain("1 failed settings");
   });
 
   it("counts the embedded demo catalogue as demo even when every demo value is replaced", () => {

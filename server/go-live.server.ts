@@ -8,6 +8,7 @@ import { DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS } from
 import { describeValue, type DemoEntry } from "~/content/demo";
 import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
+import { ConfigError, parseConfig } from "./config.server";
 import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
 export const CONTENT_FILE = "app/content/dealer.ts";
@@ -115,6 +116,18 @@ export function disagreements(figures: GoLiveFigures): string[] {
   return found.map((text) => text.replace(/\u00a0/g, " "));
 }
 
+/** The setting `npm start` would refuse to start on (server/config.server.ts), if any. */
+function startRefusal(env: Record<string, string | undefined>): { name: string; failure: string } | undefined {
+  try {
+    parseConfig(env);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const name = /^Invalid environment variable (\S+):/.exec(error.message)?.[1] ?? "";
+    return { name, failure: `${error.message}: npm start refuses to start` };
+  }
+}
+
 /** The launch settings: failures stop a launch, notes are optional by design. */
 export function settings(env: Record<string, string | undefined>): { failures: string[]; notes: string[] } {
   const set = (name: string) => Boolean(env[name]?.trim());
@@ -131,6 +144,13 @@ export function settings(env: Record<string, string | undefined>): { failures: s
   }
   if (!set("SITE_URL"))
     failures.push("SITE_URL not set: canonical links, the sitemap and order links point to localhost");
+  const refused = startRefusal(env);
+  if (refused) {
+    // What `npm start` would say of a setting present but invalid (SITE_URL without https://, the
+    // notify URL without its key), in its own words and first, in place of a milder line on the same setting.
+    const kept = failures.filter((line) => line.split(" ")[0] !== refused.name);
+    failures.splice(0, failures.length, refused.failure, ...kept);
+  }
   notes.push(
     set("TRUST_PROXY")
       ? `TRUST_PROXY=${env.TRUST_PROXY}`
@@ -200,6 +220,8 @@ export async function checkGoLive(
   } catch (error) {
     line = { failure: (error as Error).message };
   }
+  // An invalid setting the probe stumbled on is already reported by `settings`.
+  if (line.failure && report.failures.some((failure) => failure.startsWith(line.failure!))) line = {};
   return {
     ...report,
     failures: line.failure ? [line.failure, ...report.failures] : report.failures,
@@ -215,6 +237,13 @@ export function openCount(report: GoLiveReport): number {
 export interface LaunchState {
   /** /healthz's `content`: "demo" while a demo value is left or the catalogue is the embedded demo. */
   content: "demo" | "real";
+  /**
+   * /healthz's `leads`: "notify" with NOTIFY_API_URL and NOTIFY_API_KEY set; "local" without, when
+   * leads and orders are only kept on disk and nobody is told of them.
+   */
+  leads: "notify" | "local";
+  /** /healthz's `open`: what `npm run go-live` would list (demo values, disagreements, failed settings). */
+  open: number;
   /** The start-up warning of a production server, when anything is open. */
   warning?: { message: string; open: number };
 }
@@ -226,10 +255,11 @@ export function launchState(
 ): LaunchState {
   const demoCatalogue = !env.PARTS_API_URL?.trim();
   const content = report.demo.length > 0 || demoCatalogue ? "demo" : "real";
+  const leads = env.NOTIFY_API_URL?.trim() && env.NOTIFY_API_KEY?.trim() ? "notify" : "local";
   const open = openCount(report);
-  if (open === 0) return { content };
+  if (open === 0) return { content, leads, open };
   const message =
     `not ready to go live: ${report.demo.length} demo values${demoCatalogue ? " and the demo parts catalogue" : ""}, ` +
     `${report.disagreements.length} disagreements, ${report.failures.length} failed settings; run npm run go-live`;
-  return { content, warning: { message, open } };
+  return { content, leads, open, warning: { message, open } };
 }

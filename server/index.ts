@@ -28,7 +28,6 @@ const { config, services } = await bootOrExit(() => {
 });
 // Read once: the content is built in and the environment does not change while the server runs.
 const launch = launchState(process.env);
-const contentState = launch.content;
 
 const app = express();
 app.disable("x-powered-by");
@@ -82,7 +81,8 @@ app.use(securityHeaders(config));
 
 app.get("/healthz", (_req, res) => {
   res.locals.route = "healthz";
-  res.set("Cache-Control", "no-store").json({ status: "ok", content: contentState });
+  const { content, leads, open } = launch;
+  res.set("Cache-Control", "no-store").json({ status: "ok", content, leads, open });
 });
 
 app.get(

@@ -228,7 +228,11 @@ describe("the dealer's content, every demo value replaced", () => {
   });
 
   it("still says demo in /healthz and the start-up warning while the parts catalogue is the embedded demo", async () => {
-    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok", content: "demo" });
+    expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({
+      status: "ok",
+      content: "demo",
+      leads: "local",
+    });
     const warning = output.split("\n").find((line) => line.includes('"level":"warn"'));
     expect(JSON.parse(warning ?? "{}").msg).toBe(
       `not ready to go live: 0 demo values and the demo parts catalogue, ${COPY_DISAGREEMENTS.length} disagreements, ` +

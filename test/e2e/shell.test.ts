@@ -6,10 +6,13 @@ import { blankPage, MODES, openPage, ready, serverAndBrowser } from "./harness";
 const suite = serverAndBrowser();
 
 describe("HTTP basics", () => {
-  it("answers /healthz with ok, and says the content is still the demo's", async () => {
+  it("answers /healthz with ok, and says the content is still the demo's, leads stay local and how much is open", async () => {
     const res = await fetch(`${suite.server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", content: "demo" });
+    // The counts of this checkout's content, as `npm run go-live` would list them.
+    const { open } = launchState({ SITE_URL: suite.server.url });
+    expect(open).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({ status: "ok", content: "demo", leads: "local", open });
   });
 
   it("warns once at start that the demo catalogue and the local lead sink are not ready to go live", () => {
