@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { useRevalidator } from "@remix-run/react";
 import { ecommerceEvent, type EcommerceEvent } from "~/lib/analytics";
 import { shownCartLines, type CartLine } from "~/lib/cart-lines";
 import {
@@ -88,6 +89,7 @@ export function CartProvider({
 }) {
   const [cart, setCart] = useState<Cart>(serverCart);
   const [hydrated, setHydrated] = useState(false);
+  const revalidator = useRevalidator();
 
   useEffect(() => {
     const read = readStorage();
@@ -103,7 +105,12 @@ export function CartProvider({
       setHydrated(true);
     });
     if (stored && stored.length > 0) {
-      if (!sameCart(stored, serverCart)) writeCookie(stored);
+      if (!sameCart(stored, serverCart)) {
+        writeCookie(stored);
+        // The page's data was read with the server's copy (a cookie the browser dropped, as Safari
+        // does after 7 days): read it again with the browser's, so /cart lists every part in it.
+        revalidator.revalidate();
+      }
       if (!sameCart(stored, read)) writeStorage(stored);
     } else {
       writeStorage(serverCart);

@@ -379,6 +379,24 @@ describe("cart cookie", () => {
   });
 });
 
+describe("a cart the browser kept and the cookie lost", () => {
+  it("lists the browser's copy on /cart once the page runs, as a Safari visitor back after a week finds it", async () => {
+    // Safari drops a cookie set by a script after 7 days; localStorage stays.
+    const { page } = await openPage(suite, "/cart", {
+      javaScriptEnabled: true,
+      init: (_, context) =>
+        context.addInitScript(
+          (stored) => localStorage.setItem("cart", stored),
+          JSON.stringify([{ id: another.id, amount: 2 }]),
+        ),
+    });
+    await page.locator("main").getByRole("link", { name: another.name }).first().waitFor();
+    await expect(page.getByText("Корзина пуста").count()).resolves.toBe(0);
+    await expect(headerCart(page).textContent()).resolves.toBe("Корзина (2)");
+    expect((await page.context().cookies()).find((c) => c.name === "cart")?.value).toBe(`${another.id}.2`);
+  });
+});
+
 describe("cart with the browser's storage blocked", () => {
   it("hydrates and keeps the cart in the cookie when localStorage and sessionStorage throw", async () => {
     const { page } = await openPage(suite, `/catalog/parts/${another.slug}`, {
