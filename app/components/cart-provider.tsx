@@ -120,6 +120,19 @@ export function CartProvider({
   }, []);
 
   useEffect(() => {
+    // Another tab changed the cart (or placed the order and emptied it): this one follows, so its
+    // next change starts from the cart as it is, never bringing back what was ordered. That tab
+    // already wrote the cookie.
+    const follow = (event: StorageEvent) => {
+      if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+      const next = readStorage() ?? EMPTY_CART;
+      setCart((current) => (sameCart(current, next) ? current : next));
+    };
+    window.addEventListener("storage", follow);
+    return () => window.removeEventListener("storage", follow);
+  }, []);
+
+  useEffect(() => {
     // Changes made without JavaScript reach analytics on the next page that runs it.
     pendingEvents.forEach(pushDataLayer);
   }, [pendingEvents]);

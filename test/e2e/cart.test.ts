@@ -397,6 +397,34 @@ describe("a cart the browser kept and the cookie lost", () => {
   });
 });
 
+describe("the cart in two tabs", () => {
+  it("follows a change made in the other tab, so the next change starts from it and nothing ordered comes back", async () => {
+    const { page: first, context } = await openPage(suite, `/catalog/parts/${another.slug}`, {
+      javaScriptEnabled: true,
+    });
+    const second = await context.newPage();
+    await second.goto(`/catalog/parts/${another.slug}`);
+    await ready(second, true);
+
+    await control(first, another).getByRole("button", { name: "Купить" }).click();
+    await control(first, another).getByRole("button", { name: "Увеличить количество" }).waitFor();
+    // The second tab, never reloaded, shows it too.
+    await expect.poll(() => headerCart(second).textContent()).toBe("Корзина (1)");
+    await control(second, another).getByRole("button", { name: "Увеличить количество" }).click();
+    await expect.poll(() => headerCart(first).textContent()).toBe("Корзина (2)");
+    expect((await context.cookies()).find((c) => c.name === "cart")?.value).toBe(`${another.id}.2`);
+
+    // The first tab empties the cart (as placing the order does): the second one follows.
+    await control(first, another).getByRole("button", { name: "Уменьшить количество" }).click();
+    await control(first, another).getByRole("button", { name: "Уменьшить количество" }).click();
+    await control(first, another).getByRole("button", { name: "Купить" }).waitFor();
+    await expect.poll(() => headerCart(second).textContent()).toBe("Корзина");
+    await control(second, another).getByRole("button", { name: "Купить" }).click();
+    await expect.poll(() => headerCart(first).textContent()).toBe("Корзина (1)");
+    expect((await context.cookies()).find((c) => c.name === "cart")?.value).toBe(`${another.id}.1`);
+  });
+});
+
 describe("cart with the browser's storage blocked", () => {
   it("hydrates and keeps the cart in the cookie when localStorage and sessionStorage throw", async () => {
     const { page } = await openPage(suite, `/catalog/parts/${another.slug}`, {
