@@ -11,7 +11,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
 import { CartTable } from "~/components/cart-table";
 import { ecommerceEvent } from "~/lib/analytics";
-import { applyCartIntent, CART_FULL_MESSAGE, isCartIntent } from "~/lib/cart";
+import { applyCartIntent, CART_FULL_MESSAGE, clampToStock, isCartIntent } from "~/lib/cart";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
@@ -67,7 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!part) return redirect(back, 303);
 
   const secure = isSecure(context.services.config);
-  const result = applyCartIntent(readCart(request), intent, part);
+  // The cart as the visitor sees it, clamped to today's stock (parts gone dropped), so '−' takes
+  // one from the amount shown, never from a larger one the cookie still holds.
+  const shown = clampToStock(readCart(request), (partId) => snapshot?.byId.get(partId)?.balance);
+  const result = applyCartIntent(shown, intent, part);
   if (result.error) return redirect("/cart?notice=full", 303);
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCartCookie(result.cart, { secure }));

@@ -347,6 +347,19 @@ describe("cart cookie", () => {
     expect(html).toMatch(new RegExp(`cart-line-${twoInStock.id}`));
   });
 
+  it("takes '−' without JavaScript from the amount shown, not from a larger one left in the cookie", async () => {
+    const res = await fetch(`${suite.server.url}/cart`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "remove", id: twoInStock.id, returnTo: "/cart" }),
+      headers: { Cookie: `cart=${twoInStock.id}.50` },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("cart="))).toMatch(
+      new RegExp(`^cart=${twoInStock.id}\\.1;`),
+    );
+  });
+
   it("hands analytics of a change made without JavaScript to the next page that runs it", async () => {
     // A click before the page's scripts started: a plain POST and a redirect.
     const body = new URLSearchParams({ intent: "add", id: another.id, returnTo: "/delivery" });
