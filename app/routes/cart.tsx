@@ -67,9 +67,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!part) return redirect(back, 303);
 
   const secure = isSecure(context.services.config);
-  // The cart as the visitor sees it, clamped to today's stock (parts gone dropped), so '−' takes
-  // one from the amount shown, never from a larger one the cookie still holds.
-  const shown = clampToStock(readCart(request), (partId) => snapshot?.byId.get(partId)?.balance);
+  // The amounts as the visitor sees them, clamped to today's stock, so '−' takes one from the
+  // amount shown, never from a larger one the cookie still holds. A part the catalogue does not
+  // list now stays as it was: it may be back with the next catalogue.
+  const shown = clampToStock(
+    readCart(request),
+    (partId) => snapshot?.byId.get(partId)?.balance ?? Number.MAX_SAFE_INTEGER,
+  );
   const result = applyCartIntent(shown, intent, part);
   if (result.error) return redirect("/cart?notice=full", 303);
   const headers = new Headers();
