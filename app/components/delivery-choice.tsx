@@ -58,6 +58,14 @@ export function DeliveryChoice({
         ))}
       </fieldset>
       {hydrated ? null : (
+        // Enter in a field sends a form by its first submit button: without this one, the
+        // recalculation below would be it, and Enter would only recalculate. Hidden from sight,
+        // from Tab and from screen readers; with JavaScript there is no recalculation button.
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Оформить заказ
+        </button>
+      )}
+      {hydrated ? null : (
         <button
           type="submit"
           name="intent"

@@ -245,6 +245,17 @@ describe.each(MODES)("checkout over the lead limit $name", ({ javaScriptEnabled 
 });
 
 describe("checkout without JavaScript", () => {
+  it("sends the order on Enter in a field, not the recalculation that comes first on the page", async () => {
+    const { page } = await checkout(false);
+    await page.getByRole("radio", { name: /^Курьер по городу/ }).check();
+    await contact(page);
+    await typeKeys(form(page).getByLabel("Адрес доставки"), "ул. Ленина, 12");
+    await form(page).getByLabel("Адрес доставки").press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
+    expect(notify.received).toHaveLength(1);
+    expect(sentFields()).toMatchObject({ address: "ул. Ленина, 12", delivery: "Курьер по городу, 300 ₽" });
+  });
+
   it("recalculates the summary for the method chosen, keeping every typed value, sending nothing and counting nothing", async () => {
     const { page } = await checkout(false, false, 2);
     await contact(page);
