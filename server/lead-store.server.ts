@@ -142,7 +142,8 @@ async function writeDurably(file: string, data: string): Promise<void> {
   await syncDir(path.dirname(file));
 }
 
-async function syncDir(dir: string): Promise<void> {
+/** Makes a directory's new entries durable (the files of a lead, a record renamed into place). */
+export async function syncDir(dir: string): Promise<void> {
   try {
     const handle = await fsp.open(dir, "r");
     try {

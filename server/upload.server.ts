@@ -10,7 +10,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES } from "~/lib/lead-schemas";
-import type { StoredFile } from "./lead-store.server";
+import { syncDir, type StoredFile } from "./lead-store.server";
 
 export class UploadError extends Error {
   /** The text fields read before the upload was refused, to give back to the visitor. */
@@ -102,7 +102,9 @@ export async function parseUpload(
           }
         })(),
       ),
-      fs.createWriteStream(target) as Writable,
+      // Flushed to the disk before it is closed, as the lead's own record is: a lead the visitor
+      // was told about keeps its files through a power cut.
+      fs.createWriteStream(target, { flush: true }) as Writable,
     );
     const file: StoredFile = {
       name: safeFileName(filename),
@@ -116,6 +118,7 @@ export async function parseUpload(
 
   try {
     const form = await unstable_parseMultipartFormData(request, handler);
+    if (files.length > 0) await syncDir(filesDir);
     return { form, files };
   } catch (error) {
     const refused = error instanceof UploadError ? error : new UploadError(UPLOAD_MESSAGES.malformed, 400);
