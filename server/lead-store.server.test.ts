@@ -42,6 +42,14 @@ describe("lead ids", () => {
     expect((await store.load("20240101093000-0a1b2c3d4e"))?.createdAt).toBe("2024-01-01T09:30:00.000Z");
   });
 
+  it("gives an id to one of two takers at once, and never an id a lead has", async () => {
+    const id = "0b1c2d3e-4f50-4a6b-8c7d-8e9fa0b1c2d3";
+    expect((await Promise.all([store.takeId(id), store.takeId(id)])).sort()).toEqual([false, true]);
+    await store.save(record(id, "2025-01-01T00:00:00.000Z"));
+    expect(await store.takeId(id)).toBe(false);
+    await expect(store.takeId("../../etc")).rejects.toThrow(/bad lead id/);
+  });
+
   it("lists leads oldest first by createdAt, whatever their ids", async () => {
     await store.save(record("ffffffff-ffff-4fff-8fff-ffffffffffff", "2025-01-01T00:00:00.000Z"));
     await store.save(record("00000000-0000-4000-8000-000000000000", "2025-01-03T00:00:00.000Z"));

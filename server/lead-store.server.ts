@@ -103,6 +103,8 @@ export interface LeadStore<R extends StoredRecord = LeadRecord> {
   filePath(record: R, file: StoredFile): string;
   /** Remove a reserved folder that never became a lead (a refused upload). */
   discard(id: string): Promise<void>;
+  /** Takes `id` for a new lead in one step: false when a lead with it exists (or is being taken) already. */
+  takeId(id: string): Promise<boolean>;
   dir: string;
 }
 
@@ -269,6 +271,16 @@ export function createLeadStore<R extends StoredRecord = LeadRecord>(
 
   return {
     dir: root,
+    async takeId(id) {
+      await fsp.mkdir(root, { recursive: true });
+      try {
+        await fsp.mkdir(leadDir(id));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+        throw error;
+      }
+    },
     async reserve() {
       const id = newLeadId();
       const dir = leadDir(id);

@@ -26,6 +26,8 @@ import {
   textValues,
 } from "./form-post.server";
 import { newLeadId } from "./lead-store.server";
+import { log } from "./log.server";
+import { orderIdOfKey } from "./order-key.server";
 import type { OutgoingField } from "./notify-gateway.server";
 
 const orderValidator = withZod(orderSchema);
@@ -73,8 +75,16 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   });
   // The buyer's company from its ИНН, when the register knows it (never a condition of the order).
   const company = await services.companies.findByInn(data.inn);
-  // The id (a UUID) is the order number's source and the notify service's Idempotency-Key.
-  const id = newLeadId();
+  // The id (a UUID) is the order number's source and the notify service's Idempotency-Key: the
+  // form's key names it, so the same form sent again is this order, not a second one.
+  const keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
+  if (keyed && !(await services.notify.store.takeId(keyed))) {
+    // Taken already: the first send of this form is on disk (sent, being sent, or failed and
+    // left to the background retry). Its success page, and nothing sent twice.
+    log.info("order sent again, answered with the first", { lead: keyed });
+    return placed(keyed, services);
+  }
+  const id = keyed ?? newLeadId();
   const goodsTotal = cartTotal(lines);
   const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
   const total = goodsTotal + shipping.cost;
@@ -107,13 +117,17 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
   await services.mail.confirmOrder(delivery.id);
+  return placed(delivery.id, services);
+}
 
+/** The order's success page: the cart emptied, the order named in the signed last-order cookie. */
+async function placed(id: string, services: AppLoadContext["services"]) {
   const secure = isSecure(services.config);
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCartCookie([], { secure }));
   headers.append(
     "Set-Cookie",
-    await lastOrderCookieHeader({ id: delivery.id, purchasePending: true }, secure, services.cookieSecrets),
+    await lastOrderCookieHeader({ id, purchasePending: true }, secure, services.cookieSecrets),
   );
   return redirect("/order-success", { status: 303, headers });
 }

@@ -25,6 +25,7 @@ import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { readCart } from "~server/cookies.server";
 import { handleOrderAction } from "~server/order-action.server";
+import { issueOrderKey } from "~server/order-key.server";
 import orderStyles from "~/styles/order.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
@@ -39,7 +40,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (snapshot && lines.length === 0) throw redirect("/");
   const delivery = parseDelivery(new URL(request.url).searchParams.get("delivery"));
   return json(
-    { lines, delivery, error: snapshot ? null : PARTS_LOAD_ERROR },
+    {
+      lines,
+      delivery,
+      error: snapshot ? null : PARTS_LOAD_ERROR,
+      orderKey: issueOrderKey(context.services.cookieSecrets),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -84,7 +90,7 @@ type ActionData = {
 };
 
 export default function MakeOrder() {
-  const { lines, delivery: fromUrl, error } = useLoaderData<typeof loader>();
+  const { lines, delivery: fromUrl, error, orderKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const shown = useShownCartLines(lines);
@@ -114,6 +120,8 @@ export default function MakeOrder() {
       <div className="order">
         <div className="order__main">
           <OrderForm
+            // After a failure the form keeps the key it was sent with: sent again, it is the same order.
+            orderKey={actionData?.values?.orderKey ?? orderKey}
             delivery={delivery}
             onDeliveryChange={setDelivery}
             goodsTotal={goodsTotal}

@@ -247,7 +247,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     }
   });
 
-  it("keeps the visitor on the form with what was typed when the order fails", async () => {
+  it("keeps the visitor on the form with what was typed when the order fails, and a try again is the same order", async () => {
     notify.mode = "fail";
     const alerts: string[] = [];
     const { page } = await openPage(suite, `/catalog/parts/${another.slug}`, {
@@ -272,6 +272,19 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await expect(page.getByLabel("ФИО").inputValue()).resolves.toBe("Орлов");
     expect(new URL(page.url()).pathname).toBe("/make-order");
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
+
+    // The failed order is kept for the background retry. The visitor tries again: that is the
+    // same order, shown as placed, never a second one for the dealer.
+    const kept = newestOrder();
+    notify.mode = "ok";
+    const sent = notify.received.length;
+    if (!javaScriptEnabled)
+      await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
+    await expect(page.getByTestId("order-number").textContent()).resolves.toBe(orderNumber(kept.id));
+    expect(newestOrder().id).toBe(kept.id);
+    expect(notify.received).toHaveLength(sent);
   });
 
   it("shows 'Корзина пуста' for an empty cart and sends an empty cart away from the order form", async () => {
@@ -389,6 +402,54 @@ describe("cart cookie", () => {
     expect(layer.filter((e) => e.ecommerce.add)).toHaveLength(1);
     expect((await context.cookies()).find((c) => c.name === "cart_events")).toBeUndefined();
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина (1)");
+  });
+});
+
+describe("the same order form sent twice", () => {
+  it("is one order: a double click without JavaScript sends the form twice before the first answer", async () => {
+    const cookie = `cart=${another.id}.1`;
+    const html = await (await fetch(`${suite.server.url}/make-order`, { headers: { Cookie: cookie } })).text();
+    const orderKey = /name="orderKey" value="([^"]+)"/.exec(html)![1];
+    const ordersBefore = notify.received.length;
+    notify.mode = "slow";
+    const send = () =>
+      fetch(`${suite.server.url}/make-order`, {
+        method: "POST",
+        body: new URLSearchParams({
+          orderKey,
+          name: "Орлов",
+          phone: "+7 (923) 456-78-90",
+          delivery: "pickup",
+          consent: "on",
+        }),
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => [a.status, a.headers.get("location")])).toEqual([
+      [303, "/order-success"],
+      [303, "/order-success"],
+    ]);
+    expect(notify.received.length - ordersBefore).toBe(1);
+    // A key made up, or signed by another server, is not taken: the order gets an id of its own.
+    const forged = orderKey.replace(/\.[^.]+$/, ".AAAA");
+    const html2 = await (await fetch(`${suite.server.url}/make-order`, { headers: { Cookie: cookie } })).text();
+    expect(/name="orderKey" value="([^"]+)"/.exec(html2)![1]).not.toBe(orderKey);
+    notify.mode = "ok";
+    const again = await fetch(`${suite.server.url}/make-order`, {
+      method: "POST",
+      body: new URLSearchParams({
+        orderKey: forged,
+        name: "Орлов",
+        phone: "+7 (923) 456-78-90",
+        delivery: "pickup",
+        consent: "on",
+      }),
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(again.status).toBe(303);
+    expect(notify.received.length - ordersBefore).toBe(2);
   });
 });
 

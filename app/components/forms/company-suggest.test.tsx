@@ -42,7 +42,7 @@ async function renderOrder(companyLookup: boolean) {
       children: [
         {
           path: "make-order",
-          Component: () => <OrderForm delivery="pickup" onDeliveryChange={() => {}} goodsTotal={0} />,
+          Component: () => <OrderForm orderKey="" delivery="pickup" onDeliveryChange={() => {}} goodsTotal={0} />,
           action: () => null,
         },
       ],

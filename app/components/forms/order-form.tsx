@@ -27,6 +27,7 @@ const orderValidator = withZod(orderSchema);
  * phone (where the summary is below the form).
  */
 export function OrderForm({
+  orderKey,
   delivery,
   onDeliveryChange,
   goodsTotal,
@@ -34,6 +35,8 @@ export function OrderForm({
   formError,
   recap,
 }: {
+  /** The form's one-time key (server/order-key.server.ts): the same form sent twice is one order. */
+  orderKey: string;
   delivery: DeliveryMethod;
   onDeliveryChange: (method: DeliveryMethod) => void;
   goodsTotal: number;
@@ -55,6 +58,7 @@ export function OrderForm({
       noValidate
     >
       <Honeypot />
+      <input type="hidden" name="orderKey" value={orderKey} />
       <ErrorSummary formId={FORM_ID} formError={formError} />
       <div className="form__grid">
         <TextField formId={FORM_ID} name="name" label="ФИО" required autoComplete="name" />

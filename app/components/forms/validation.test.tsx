@@ -15,7 +15,7 @@ function renderOrder() {
   const Stub = createRemixStub([
     {
       path: "/make-order",
-      Component: () => <OrderForm delivery="pickup" onDeliveryChange={() => {}} goodsTotal={1000} />,
+      Component: () => <OrderForm orderKey="" delivery="pickup" onDeliveryChange={() => {}} goodsTotal={1000} />,
       action: () => null,
     },
   ]);
