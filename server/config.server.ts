@@ -133,7 +133,15 @@ export const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
 
-export class ConfigError extends Error {}
+/** A variable `npm start` refuses: `variable` names it, the message says what is wrong. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${problem}`);
+  }
+}
 
 /** Parse the environment; the error names the first bad variable and what is wrong with it. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -145,13 +153,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const name = String(issue.path[0] ?? "environment");
     // A URL with credentials in it is not repeated into the logs.
     const got = name === "SMTP_URL" ? "value not shown" : `got ${JSON.stringify(cleaned[name] ?? "")}`;
-    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message} (${got})`);
+    throw new ConfigError(name, `${issue.message} (${got})`);
   }
   if (result.data.NOTIFY_API_URL && !result.data.NOTIFY_API_KEY) {
-    throw new ConfigError("Invalid environment variable NOTIFY_API_KEY: required when NOTIFY_API_URL is set");
+    throw new ConfigError("NOTIFY_API_KEY", "required when NOTIFY_API_URL is set");
   }
   if (result.data.SMTP_URL && !result.data.MAIL_FROM) {
-    throw new ConfigError("Invalid environment variable MAIL_FROM: required when SMTP_URL is set");
+    throw new ConfigError("MAIL_FROM", "required when SMTP_URL is set");
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
 }

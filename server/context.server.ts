@@ -1,9 +1,3 @@
-import {
-  COMPANY_SUGGEST_WINDOW_MS,
-  createVisitorLimit,
-  LEAD_RATE_WINDOW_MS,
-  type VisitorLimit,
-} from "./rate-limit.server";
 import path from "node:path";
 import type { Config } from "./config.server";
 import { loadCookieSecret } from "./cookie-secret.server";
@@ -15,6 +9,12 @@ import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
 import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
+import {
+  COMPANY_SUGGEST_WINDOW_MS,
+  createVisitorLimit,
+  LEAD_RATE_WINDOW_MS,
+  type VisitorLimit,
+} from "./rate-limit.server";
 
 /** The server's I/O clients, built once at start-up and handed to every loader and action. */
 export interface Services {

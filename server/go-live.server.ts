@@ -123,8 +123,7 @@ function startRefusal(env: Record<string, string | undefined>): { name: string; 
     return undefined;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    const name = /^Invalid environment variable (\S+):/.exec(error.message)?.[1] ?? "";
-    return { name, failure: `${error.message}: npm start refuses to start` };
+    return { name: error.variable, failure: `${error.message}: npm start refuses to start` };
   }
 }
 
