@@ -385,10 +385,13 @@ describe("with JavaScript", () => {
       await held;
       await route.continue();
     });
-    // The load event waits for the held scripts: wait for the page's text instead.
+    // The load event waits for the held scripts: wait for the whole document to be parsed instead
+    // (it may arrive in more than one piece; a page still arriving may not be 500 px longer than
+    // the screen yet, and a scroll there stops short).
     await page.goto("/catalog/parts", { waitUntil: "commit" });
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForFunction(() => document.readyState !== "loading");
     await page.evaluate(() => window.scrollTo(0, 500));
+    expect(await page.evaluate(() => window.scrollY)).toBe(500);
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
     release();
     await ready(page, true);
