@@ -96,6 +96,7 @@ export function createMailOutbox(
         delivery: order.delivery,
         address: order.delivery?.address,
         carrier: order.delivery?.carrier,
+        city: order.delivery?.city,
         total: order.total,
         invoice,
       },

@@ -6,6 +6,7 @@ import {
   deliveryCostText,
   deliveryDetails,
   deliveryLabel,
+  orderPriceNote,
   OTHER_CARRIER,
   parseDelivery,
 } from "./delivery";
@@ -48,5 +49,14 @@ describe("where an order goes", () => {
   it("offers the dealer's list of transport companies", () => {
     expect(CARRIERS).toEqual(DELIVERY.carriers);
     expect(CARRIERS).not.toContain(OTHER_CARRIER);
+  });
+});
+
+describe("the line under an order's total", () => {
+  it("says the delivery is included only when there is one to include", () => {
+    expect(orderPriceNote({ label: deliveryLabel("pickup") })).toBe("Цены с учетом НДС, самовывоз.");
+    expect(orderPriceNote({ label: deliveryLabel("courier") })).toBe("Цены с учетом НДС, доставка включена.");
+    expect(orderPriceNote({ label: deliveryLabel("transport") })).toBe("Цены с учетом НДС, доставка включена.");
+    expect(orderPriceNote(null)).toBe("Цены с учетом НДС, без доставки.");
   });
 });

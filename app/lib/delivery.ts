@@ -60,3 +60,13 @@ export function deliveryDetails({ delivery, address, carrier, carrierName }: Del
   if (delivery === "transport") return { carrier: carrier === OTHER_CARRIER ? carrierName : carrier };
   return {};
 }
+
+/**
+ * The line under an order's total: whether the delivery is in it. A pickup has none to include;
+ * an order kept before the delivery choice existed has no delivery at all.
+ */
+export function orderPriceNote(delivery: { label: string } | null | undefined): string {
+  if (!delivery) return "Цены с учетом НДС, без доставки.";
+  if (delivery.label === deliveryLabel("pickup")) return "Цены с учетом НДС, самовывоз.";
+  return "Цены с учетом НДС, доставка включена.";
+}

@@ -47,6 +47,14 @@ describe("the order confirmation e-mail", () => {
     expect(orderMailText({ ...order, address: undefined, carrier: "ПЭК" }, sender)).toContain(
       "Транспортная компания: ПЭК",
     );
+    expect(orderMailText({ ...order, address: undefined, carrier: "ПЭК", city: "Омск" }, sender)).toContain(
+      "Транспортная компания: ПЭК, город получения: Омск",
+    );
+  });
+
+  it("dates the order in one sentence, with a single full stop after 'г.'", () => {
+    expect(text).toContain("от 27 ноября 2026 г. Менеджер позвонит вам");
+    expect(text).not.toContain("г..");
   });
 
   it("gives the parts desk's phone and e-mail", () => {

@@ -17,6 +17,8 @@ export interface OrderMailOrder {
   address?: string;
   /** The transport company it is handed to. */
   carrier?: string;
+  /** The city the transport company delivers to. */
+  city?: string;
   total: number;
   /** The invoice is attached. */
   invoice: boolean;
@@ -42,14 +44,18 @@ export function orderMailText(order: OrderMailOrder, sender: OrderMailSender): s
     ? [
         `Доставка: ${order.delivery.label}, ${deliveryCostText(order.delivery.cost)}`,
         order.address ? `Адрес доставки: ${order.address}` : "",
-        order.carrier ? `Транспортная компания: ${order.carrier}` : "",
+        order.carrier
+          ? `Транспортная компания: ${order.carrier}${order.city ? `, город получения: ${order.city}` : ""}`
+          : "",
       ].filter(Boolean)
     : [];
   const { desk } = sender;
+  // The date ends with 'г.', which also ends the sentence.
+  const date = invoiceDate(order.createdAt);
   return [
     `Здравствуйте, ${order.customerName}!`,
     "",
-    `Мы получили ваш заказ № ${order.number} от ${invoiceDate(order.createdAt)}. Менеджер позвонит вам ` +
+    `Мы получили ваш заказ № ${order.number} от ${date}${date.endsWith(".") ? "" : "."} Менеджер позвонит вам ` +
       `в рабочее время (${desk.workTime}), подтвердит наличие и сроки и согласует доставку.`,
     "",
     "Состав заказа:",

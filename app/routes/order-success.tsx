@@ -5,7 +5,7 @@ import { useCart } from "~/components/cart-provider";
 import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";
 import { ecommerceEvent } from "~/lib/analytics";
 import { serializeCartCookie } from "~/lib/cookies";
-import { deliveryCostText } from "~/lib/delivery";
+import { deliveryCostText, orderPriceNote } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { orderNumber } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
@@ -148,9 +148,7 @@ export default function OrderSuccess() {
       <p className="order__total order-done__total">
         Итого: <strong data-testid="order-total">{formatRub(order.total)}</strong>
       </p>
-      <p className="muted order-done__note">
-        {order.delivery ? "Цены с учетом НДС, доставка включена." : "Цены с учетом НДС, без доставки."}
-      </p>
+      <p className="muted order-done__note">{orderPriceNote(order.delivery)}</p>
       {order.invoice ? (
         <p className="order-done__invoice">
           <a
