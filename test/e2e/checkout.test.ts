@@ -10,7 +10,7 @@ import { CARRIERS, OTHER_CARRIER } from "~/lib/delivery";
 import { RATE_LIMITED_MESSAGE } from "~/lib/lead-forms";
 import { MESSAGES } from "~/lib/lead-schemas";
 import { generateParts } from "~server/demo-catalogue.server";
-import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, typeKeys } from "./harness";
+import { blankPage, fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, typeKeys } from "./harness";
 
 const parts = generateParts(360).flatMap((g) => g.parts);
 // Below 5 000 ₽ a courier or a transport company costs 300 ₽ (spec §9).
@@ -213,6 +213,45 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
     await page.getByTestId(`cart-line-${cheap.id}`).waitFor();
     await expect(page.getByText("Корзина пуста").count()).resolves.toBe(0);
     await expect(header.textContent()).resolves.toBe("Корзина (1)");
+  });
+});
+
+describe.each(MODES)("checkout in a browser without :has() $name", ({ javaScriptEnabled }) => {
+  /**
+   * The page as such a browser has it: every style rule that needs :has(), and every block under
+   * `@supports selector(:has(*))`, dropped. Without JavaScript the site's scripts are not loaded
+   * (the test's own script still runs in the page, to drop the rules).
+   */
+  async function withoutHas(page: Page) {
+    await page.evaluate(() => {
+      const drop = (list: CSSRuleList, remove: (i: number) => void) => {
+        for (let i = list.length - 1; i >= 0; i--) {
+          const rule = list[i];
+          if (rule instanceof CSSStyleRule && rule.selectorText.includes(":has(")) remove(i);
+          else if (rule instanceof CSSSupportsRule && rule.conditionText.includes(":has(")) remove(i);
+          else if (rule instanceof CSSGroupingRule) drop(rule.cssRules, (j) => rule.deleteRule(j));
+        }
+      };
+      for (const sheet of document.styleSheets) drop(sheet.cssRules, (i) => sheet.deleteRule(i));
+    });
+  }
+
+  it("still shows the courier's address and the transport company's fields", async () => {
+    const { page } = await blankPage(suite, {
+      javaScriptEnabled: true,
+      init: async (p, context) => {
+        await context.addCookies([{ name: "cart", value: `${cheap.id}.1`, url: suite.server.url }]);
+        if (!javaScriptEnabled) await p.route("**/*.js", (route) => route.abort());
+      },
+    });
+    await page.goto("/make-order");
+    await ready(page, javaScriptEnabled);
+    await withoutHas(page);
+    await page.getByRole("radio", { name: /^Курьер по городу/ }).check();
+    await expect(form(page).getByLabel("Адрес доставки").isVisible()).resolves.toBe(true);
+    await page.getByRole("radio", { name: /^До транспортной компании/ }).check();
+    await form(page).getByLabel("Транспортная компания").selectOption(OTHER_CARRIER);
+    await expect(form(page).getByLabel("Название транспортной компании").isVisible()).resolves.toBe(true);
   });
 });
 
