@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { LEASING } from "~/content";
 import { formatRubWhole } from "~/lib/format";
 import { estimateLeasing } from "~/lib/leasing";
+import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { FORM_ERROR, MESSAGES } from "~/lib/lead-schemas";
 import { parseConfig } from "./config.server";
 import { createServices } from "./context.server";
@@ -287,6 +288,18 @@ describe("callback, price and leasing leads", () => {
     expect(refused.values).toMatchObject({ name: lead.name, phone: lead.phone, comment: lead.comment });
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(1);
+  });
+
+  it("does not count a form sent back for its mistakes or dropped by the honeypot", async () => {
+    const limited = makeContext({ LEAD_RATE_LIMIT: "1" });
+    const send = async (fields: Record<string, string>) =>
+      (await handleLeadAction(post("https://faw.example/lead/callback", fields), limited, "callback")).status;
+    expect(await send({ ...lead, name: "" })).toBe(422);
+    expect(await send({ ...lead, phone: "+7 (912) 345" })).toBe(422);
+    expect(await send({ ...lead, [HONEYPOT_FIELD]: "bot" })).toBe(303);
+    expect(await send(lead)).toBe(303);
+    expect(captured).toHaveLength(1);
+    expect(await send(lead)).toBe(429);
   });
 
   it("counts every lead of a visitor, whatever the form and the method, and another visitor apart", async () => {

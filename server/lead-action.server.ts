@@ -134,8 +134,6 @@ export async function handleLeadAction(
     if (!small) return fail(FORM_ERROR, 413, undefined, { Connection: "close" });
     // The leasing calculation without JavaScript: the form again with the figures; nothing is sent.
     if (isRecalculation(request, small)) return recalculated(small);
-    const limited = await overLimit(context, textValues(small));
-    if (limited) return limited;
     body = small;
   }
 
@@ -154,6 +152,13 @@ export async function handleLeadAction(
     await discard();
     if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });
     return validationError(result.error, result.submittedData);
+  }
+  // Counted once the lead would be taken: a form sent back for its mistakes (without JavaScript
+  // only the server checks it) never uses up the visitor's leads. An upload was counted before its
+  // files were written.
+  if (!reserved) {
+    const limited = await overLimit(context, textValues(body));
+    if (limited) return limited;
   }
   const data = result.data;
 

@@ -54,12 +54,14 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (!body) return fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
   // Without JavaScript: the summary for the method chosen, the form as it was; nothing is sent.
   if (isRecalculation(request, body)) return recalculated(body);
-  const limited = await overLimit(context, textValues(body));
-  if (limited) return limited;
   if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/order-success", 303);
 
   const result = await orderValidator.validate(onlyFields(body, ORDER_FIELDS));
   if (result.error) return validationError(result.error, result.submittedData);
+  // Counted once the order would be taken: a form sent back for its mistakes (without JavaScript
+  // only the server checks it) never uses up the customer's orders.
+  const limited = await overLimit(context, textValues(body));
+  if (limited) return limited;
 
   const snapshot = await services.parts.getCatalogue().catch(() => undefined);
   if (!snapshot) return fail(ORDER_ERROR, 503, textValues(body));

@@ -295,6 +295,24 @@ describe("checkout without JavaScript", () => {
     expect(sentFields()).toMatchObject({ address: "ул. Ленина, 12", delivery: "Курьер по городу, 300 ₽" });
   });
 
+  it("does not count an order sent back for its mistakes: the customer who fixes them still orders", async () => {
+    const { page } = await checkout(false);
+    await page.getByRole("radio", { name: /^Курьер по городу/ }).check();
+    // Sent three times with mistakes (the limit here is 2 posts): nothing typed, then no address.
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await expectMessages(page, [MESSAGES.name, MESSAGES.phone], false);
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await expectMessages(page, [MESSAGES.name, MESSAGES.phone], false);
+    await contact(page);
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await expectMessages(page, [MESSAGES.address], false);
+    await form(page).getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await typeKeys(form(page).getByLabel("Адрес доставки"), "ул. Ленина, 12");
+    await order(page);
+    expect(notify.received).toHaveLength(1);
+    expect(sentFields()).toMatchObject({ address: "ул. Ленина, 12" });
+  });
+
   it("recalculates the summary for the method chosen, keeping every typed value, sending nothing and counting nothing", async () => {
     const { page } = await checkout(false, false, 2);
     await contact(page);
