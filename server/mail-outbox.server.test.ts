@@ -91,6 +91,17 @@ describe("the order confirmation e-mail", { timeout: 30_000 }, () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it("is written and sent once however often, and however at once, it is asked for", async () => {
+    const mail = outbox();
+    const id = await placeOrder({ email: "ivan@buyer.example", invoice: false });
+    await Promise.all([mail.confirmOrder(id), mail.confirmOrder(id)]);
+    await mail.idle();
+    await mail.confirmOrder(id);
+    await mail.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect((await mail.store.load(id))?.status).toBe("delivered");
+  });
+
   it("has no attachment when no invoice was asked for", async () => {
     const mail = outbox();
     await sentAndSettled(mail, await placeOrder({ email: "ivan@buyer.example", invoice: false }));

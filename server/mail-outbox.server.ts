@@ -50,7 +50,8 @@ export interface MailOutbox {
   store: LeadStore<MailRecord>;
   /**
    * Writes the confirmation of the order `orderId` (kept in the lead store) to disk when its
-   * customer gave an e-mail, and sends it in the background. Never throws: the order stands.
+   * customer gave an e-mail, and sends it in the background; asked again for the same order, does
+   * nothing. Never throws: the order stands.
    */
   confirmOrder(orderId: string): Promise<void>;
   /** As NotifyGateway.retryPass, over the messages not yet accepted. */
@@ -212,6 +213,9 @@ export function createMailOutbox(
       try {
         const record = await compose(orderId);
         if (!record) return;
+        // Once per order: an order sent again (a double click, a try again after a failure) asks
+        // for its confirmation again, and whoever takes the order's place in the outbox first sends it.
+        if (!(await outbox.takeId(record.id))) return;
         // On disk before anything is sent: a crash or a stop from here on cannot lose it.
         await outbox.save(record);
         const sending = sendClaimed(

@@ -84,6 +84,9 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     // Taken already: the first send of this form is on disk (sent, being sent, or failed and
     // left to the background retry). Its success page, and nothing sent twice.
     log.info("order sent again, answered with the first", { lead: keyed });
+    // A first send that failed is kept for the background retry but sent no confirmation: the
+    // customer who now sees 'Заказ оформлен' gets it (once, however often the form comes again).
+    await services.mail.confirmOrder(keyed);
     return placed(keyed, services);
   }
   const id = keyed ?? newLeadId();
