@@ -153,7 +153,7 @@ export function settings(env: Record<string, string | undefined>): { failures: s
   notes.push(
     set("TRUST_PROXY")
       ? `TRUST_PROXY=${env.TRUST_PROXY}`
-      : "TRUST_PROXY not set: fine without a proxy; behind nginx set TRUST_PROXY=loopback",
+      : "TRUST_PROXY not set: fine without a proxy; behind nginx set TRUST_PROXY=loopback (uniquelocal when the site runs in its Docker image)",
   );
   notes.push(
     set("YANDEX_MAPS_API_KEY")

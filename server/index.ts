@@ -115,8 +115,18 @@ const publicFiles = express.static(publicDir, { maxAge: "1h", index: false, setH
 const publicNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build"));
 app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
 
+// An X-Forwarded-For from a peer TRUST_PROXY does not name is not believed: said once, since behind
+// a proxy left out of TRUST_PROXY every visitor is the proxy (one lead limit for all of them).
+let untrustedForwardSaid = false;
 app.use((req, res, next) => {
   res.locals.route = routeOf(req.path);
+  if (!untrustedForwardSaid && req.headers["x-forwarded-for"] && req.ip === req.socket.remoteAddress) {
+    untrustedForwardSaid = true;
+    log.warn("X-Forwarded-For from a peer TRUST_PROXY does not trust: not believed", {
+      peer: req.socket.remoteAddress,
+      hint: "behind a proxy, name it in TRUST_PROXY (loopback, uniquelocal, its address or a hop count)",
+    });
+  }
   next();
 });
 

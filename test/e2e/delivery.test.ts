@@ -163,6 +163,8 @@ describe("the client address", () => {
     for (let i = 1; i <= 5; i++) statuses.push((await postLead(site, { "X-Forwarded-For": `203.0.113.${i}` })).status);
     expect(statuses).toEqual([303, 303, 303, 429, 429]);
     expect(consentIps(site.dataDir)).toEqual(["127.0.0.1", "127.0.0.1", "127.0.0.1"]);
+    // Said once in the log, for the operator who left the proxy out of TRUST_PROXY.
+    expect(site.logs().match(/X-Forwarded-For from a peer TRUST_PROXY does not trust/g)).toHaveLength(1);
   });
 
   it("with TRUST_PROXY=loopback (a local nginx), takes the forwarded address for the limit and the consent", async () => {
@@ -174,6 +176,7 @@ describe("the client address", () => {
     // The client's own claim before the proxy's entry is not believed: the proxy's last hop is.
     expect((await postLead(site, { "X-Forwarded-For": "198.51.100.9, 203.0.113.3" })).status).toBe(303);
     expect(consentIps(site.dataDir)).toEqual(["203.0.113.1", "203.0.113.1", "203.0.113.2", "203.0.113.3"]);
+    expect(site.logs()).not.toContain("X-Forwarded-For from a peer");
   });
 
   it("counts a lead however it reaches the action: another method, the path's case or escapes, an upload marked as a recalculation", async () => {
