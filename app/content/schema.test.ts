@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT } from "./index";
-import { ContentError, parseDealerContent } from "./schema";
+import { ContentError, localFiles, missingFiles, parseDealerContent, type DealerContent } from "./schema";
 import { VALID_CONTENT } from "./valid";
 
 /** The dealer's content with one change at `path` (a key removed when `value` is undefined). */
@@ -62,5 +62,27 @@ describe("dealer content schema", () => {
 
   it("shows the bad value beside the key", () => {
     expect(errorOf(changed("legal.kpp", "12"))).toContain('(got "12")');
+  });
+
+  it("names each picture and document that is a file of the site, and the ones public/ lacks", () => {
+    const content = structuredClone(CONTENT) as DealerContent;
+    const slug = Object.keys(content.trucks)[0];
+    content.trucks[slug] = {
+      ...content.trucks[slug],
+      pictures: ["/images/trucks/new/1.webp", "https://cdn.example/2.webp"],
+    };
+    content.certificate = "/docs/certificate.pdf";
+    const keys = localFiles(content).map((file) => file.key);
+    expect(keys).toContain("certificate");
+    expect(keys).toContain(`trucks.${slug}.pictures.0`);
+    expect(keys).not.toContain(`trucks.${slug}.pictures.1`);
+    expect(keys.filter((key) => key.startsWith("leasing.partners."))).toHaveLength(content.leasing.partners.length);
+    const there = new Set(localFiles(content).map((file) => file.path));
+    there.delete("/docs/certificate.pdf");
+    there.delete("/images/trucks/new/1.webp");
+    expect(missingFiles(content, (file) => there.has(file))).toEqual([
+      "certificate: нет файла public/docs/certificate.pdf",
+      `trucks.${slug}.pictures.0: нет файла public/images/trucks/new/1.webp`,
+    ]);
   });
 });

@@ -180,3 +180,25 @@ export function parseDealerContent(content: unknown): DealerContent {
   const shown = got === undefined ? "" : ` (got ${JSON.stringify(got)})`;
   throw new ContentError(`Invalid dealer content at ${key} in app/content/dealer.ts: ${issue.message}${shown}`);
 }
+
+/**
+ * The content's pictures and documents that are files of the site (paths in public/), each with
+ * its key, for the build to find them there: a path the schema takes may still name no file.
+ */
+export function localFiles(content: DealerContent): { key: string; path: string }[] {
+  const files = [
+    { key: "certificate", path: content.certificate },
+    ...content.leasing.partners.map((partner, i) => ({ key: `leasing.partners.${i}.logo`, path: partner.logo })),
+    ...Object.entries(content.trucks).flatMap(([slug, offer]) =>
+      (offer.pictures ?? []).map((picture, i) => ({ key: `trucks.${slug}.pictures.${i}`, path: picture })),
+    ),
+  ];
+  return files.filter((file) => file.path.startsWith("/"));
+}
+
+/** The local files the content names that `exists` cannot find, as the build reports them. */
+export function missingFiles(content: DealerContent, exists: (publicPath: string) => boolean): string[] {
+  return localFiles(content)
+    .filter((file) => !exists(file.path))
+    .map((file) => `${file.key}: нет файла public${file.path}`);
+}
