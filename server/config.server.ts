@@ -4,12 +4,13 @@ import path from "node:path";
 import { z } from "zod";
 
 // Empty values are dropped before parsing (see parseConfig), so optional means unset.
-const optionalUrl = z
+const httpUrl = z
   .string()
   .trim()
   .url("должен быть URL, например https://api.example.ru")
-  .transform((v) => v.replace(/\/+$/, ""))
-  .optional();
+  .refine((v) => /^https?:\/\//i.test(v), "должен начинаться с https:// (или http://)")
+  .transform((v) => v.replace(/\/+$/, ""));
+const optionalUrl = httpUrl.optional();
 
 const optionalText = z.string().trim().min(1).optional();
 
@@ -81,7 +82,13 @@ export const envSchema = z.object({
   PARTS_TIMEOUT_MS: int(10000, 100, 120000),
   // The body is decoded into one string before parsing: V8's longest string is the ceiling.
   PARTS_MAX_BYTES: int(DEFAULT_PARTS_MAX_BYTES, 1024, bufferConstants.MAX_STRING_LENGTH),
-  NOTIFY_API_URL: optionalUrl,
+  // The service's address: the site adds /v1/notify itself.
+  NOTIFY_API_URL: httpUrl
+    .refine(
+      (v) => !/\/v1\/notify$/i.test(v),
+      "без /v1/notify в конце: сайт добавляет его сам, например https://notify.example.ru",
+    )
+    .optional(),
   NOTIFY_API_KEY: optionalText,
   NOTIFY_API_KEY_HEADER: z
     .string()
@@ -116,7 +123,7 @@ export const envSchema = z.object({
   YANDEX_METRICA_ID: z
     .string()
     .trim()
-    .regex(/^\d{1,12}$/, "должен быть номером счетчика Метрики, например 98765432")
+    .regex(/^[1-9]\d{0,11}$/, "должен быть номером счетчика Метрики, например 98765432")
     .optional(),
   DEMO_PARTS_COUNT: int(360, 1, 200000),
   // DaData's party register: companies by ИНН in the forms and in leads. Unset key: no lookups.

@@ -124,6 +124,33 @@ describe("go-live settings", () => {
     expect(settings({ ...READY, PARTS_API_URL: " " }).failures).toHaveLength(1);
     expect(settings(READY).failures).toEqual([]);
   });
+
+  it("fails a SITE_URL that is not the public https:// address: localhost as in .env.example, plain http", () => {
+    for (const local of [
+      "http://localhost:3000",
+      "https://127.0.0.1",
+      "https://[::1]:3000",
+      "http://faw-solontsy.ru",
+    ]) {
+      const { failures } = settings({ ...READY, SITE_URL: local });
+      expect(failures, local).toHaveLength(1);
+      expect(failures[0]).toMatch(
+        new RegExp(`^SITE_URL=${local.replace(/[.[\]]/g, "\\$&")} is not the site's public https:// address`),
+      );
+    }
+  });
+
+  it("fails what npm start now refuses: a notify URL with /v1/notify, a URL of another scheme, Metrica counter 0", () => {
+    const refused = (env: Record<string, string>) => settings({ ...READY, ...env }).failures;
+    expect(refused({ NOTIFY_API_URL: "https://notify.example.ru/v1/notify" })[0]).toMatch(
+      /^Invalid environment variable NOTIFY_API_URL: без \/v1\/notify в конце/,
+    );
+    expect(refused({ PARTS_API_URL: "ftp://parts.example.ru" })[0]).toMatch(
+      /^Invalid environment variable PARTS_API_URL: должен начинаться с https:\/\//,
+    );
+    expect(refused({ YANDEX_METRICA_ID: "0" })[0]).toMatch(/^Invalid environment variable YANDEX_METRICA_ID: /);
+    expect(refused({ NOTIFY_API_URL: "https://notify.example.ru/api" })).toEqual([]);
+  });
 });
 
 describe("go-live parts API", () => {

@@ -127,6 +127,20 @@ function startRefusal(env: Record<string, string | undefined>): { name: string; 
   }
 }
 
+/** An https:// address outside this machine (what `npm start` takes for development is not). */
+function siteUrlIsPublic(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return true; // npm start refuses it: reported in its words below
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const local =
+    host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\./.test(host) || host === "0.0.0.0";
+  return url.protocol === "https:" && !local;
+}
+
 /** The launch settings: failures stop a launch, notes are optional by design. */
 export function settings(env: Record<string, string | undefined>): { failures: string[]; notes: string[] } {
   const set = (name: string) => Boolean(env[name]?.trim());
@@ -143,6 +157,11 @@ export function settings(env: Record<string, string | undefined>): { failures: s
   }
   if (!set("SITE_URL"))
     failures.push("SITE_URL not set: canonical links, the sitemap and order links point to localhost");
+  else if (!siteUrlIsPublic(env.SITE_URL!))
+    failures.push(
+      `SITE_URL=${env.SITE_URL!.trim()} is not the site's public https:// address: canonical links, the sitemap ` +
+        "and order links would point there, and cookies would not be marked Secure",
+    );
   const refused = startRefusal(env);
   if (refused) {
     // What `npm start` would say of a setting present but invalid (SITE_URL without https://, the
