@@ -1,9 +1,12 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { DEMO_ENTRIES } from "~/content";
 import { demo, unwrapDemo } from "~/content/demo";
 import { generateParts } from "./demo-catalogue.server";
+import { createLeadStore, newLeadId } from "./lead-store.server";
 import {
   checkGoLive,
   CONTENT_FILE,
@@ -92,6 +95,30 @@ describe("go-live figures", () => {
 });
 
 describe("go-live settings", () => {
+  it("notes the leads kept on disk while no notify service was set, and how to send them", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "go-live-kept-"));
+    try {
+      const env = { NOTIFY_API_URL: "https://notify.test", NOTIFY_API_KEY: "key", DATA_DIR: dataDir };
+      expect((await checkGoLive(env)).notes.join("\n")).not.toContain("were kept");
+      const store = createLeadStore(dataDir);
+      for (const status of ["kept", "kept", "delivered"] as const)
+        await store.save({
+          id: newLeadId(),
+          form: "callback",
+          createdAt: new Date().toISOString(),
+          status,
+          request: { kind: "json", body: { name: "callback", fields: [] } },
+          attempts: [],
+        });
+      expect((await checkGoLive(env)).notes[0]).toBe(
+        `2 leads and orders in ${path.join(dataDir, "leads")} were kept while no notify service was set, and nobody was ` +
+          "told: once NOTIFY_API_URL is set, npm run leads:resend -- --kept sends them (remove the ones that were tests)",
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("fails on the demo catalogue, without the notify service or SITE_URL, and only notes the optional settings", () => {
     const bare = settings({});
     expect(bare.failures).toHaveLength(3);

@@ -4,11 +4,13 @@
  * embedded demo's invented parts, or a parts API that would leave the catalogue empty). Read by
  * `npm run go-live` (scripts/go-live.ts), the start-up warning and /healthz.
  */
+import path from "node:path";
 import { DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
 import { describeValue, type DemoEntry } from "~/content/demo";
 import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 import { ConfigError, parseConfig } from "./config.server";
+import { createLeadStore } from "./lead-store.server";
 import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
 export const CONTENT_FILE = "app/content/dealer.ts";
@@ -225,12 +227,28 @@ export function partsLine(probe: PartsProbe): { failure?: string; note?: string 
 }
 
 /** `npm run go-live`'s report: the one above, and the parts API asked once when it is set. */
+/**
+ * The leads and orders on disk that were kept while no notify service was set: nobody was told of
+ * them, and no retry sends them (they may be tests made before the launch).
+ */
+async function keptLeadsNote(env: Record<string, string | undefined>): Promise<string | undefined> {
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
+  const kept = (await createLeadStore(dataDir).summaries()).filter((lead) => lead.status === "kept").length;
+  if (kept === 0) return undefined;
+  return (
+    `${kept} leads and orders in ${path.join(dataDir, "leads")} were kept while no notify service was set, ` +
+    "and nobody was told: once NOTIFY_API_URL is set, npm run leads:resend -- --kept sends them (remove the ones that were tests)"
+  );
+}
+
 export async function checkGoLive(
   env: Record<string, string | undefined>,
   source?: string,
   fetchFn?: typeof fetch,
 ): Promise<GoLiveReport> {
-  const report = goLiveReport(env, source);
+  const base = goLiveReport(env, source);
+  const keptNote = await keptLeadsNote(env);
+  const report = keptNote ? { ...base, notes: [keptNote, ...base.notes] } : base;
   if (!env.PARTS_API_URL?.trim()) return report;
   let line: { failure?: string; note?: string };
   try {

@@ -8,7 +8,11 @@ import type { LeadStatus, LeadStore, LeadSummary, StoredRecord } from "./lead-st
 import { isExpired, isWaiting, nextAttemptAt, PENDING_GRACE_MS, retryDelayMs } from "./retry-schedule.server";
 
 /** `due`: the background retry, what is due now; `all`: `npm run leads:resend`, everything unsent, now. */
-export type RetryMode = "due" | "all";
+/**
+ * `due`: the background retry, what is due; `all`: `npm run leads:resend`, every unsent one now;
+ * `kept`: `npm run leads:resend -- --kept`, those too that were kept while no notify service was set.
+ */
+export type RetryMode = "due" | "all" | "kept";
 
 export interface RetryReport {
   delivered: number;
@@ -27,10 +31,11 @@ export interface RetryReport {
 /** An attempt cut short because the process is stopping: nothing of it is recorded. */
 export class StoppedError extends Error {}
 
-/** The statuses each mode sends: only `all` tries again what was given up. */
+/** The statuses each mode sends: only a resend tries again what was given up, and only on request what was kept. */
 export const SENDABLE: Record<RetryMode, ReadonlySet<LeadStatus>> = {
   due: new Set(["undelivered", "pending"]),
   all: new Set(["undelivered", "pending", "failed"]),
+  kept: new Set(["undelivered", "pending", "failed", "kept"]),
 };
 
 export interface Sender<R extends StoredRecord & { failedAt?: string }> {
@@ -98,7 +103,7 @@ export async function retryPass<R extends StoredRecord & { failedAt?: string }>(
   for (const record of records) {
     // Pending records are those a stopped sender never finished; younger ones may be in flight.
     if (record.status === "pending" && Date.parse(record.createdAt) > now - PENDING_GRACE_MS) continue;
-    const due = mode === "all" || nextAttemptAt(record, sender.baseMs) <= now || isExpired(record, now);
+    const due = mode !== "due" || nextAttemptAt(record, sender.baseMs) <= now || isExpired(record, now);
     if (!due || signal?.aborted) {
       if (isWaiting(record)) waitsUntil(nextAttemptAt(record, sender.baseMs));
       continue;

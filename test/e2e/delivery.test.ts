@@ -92,8 +92,8 @@ interface ResendRun {
 }
 
 /** `npm run leads:resend` against `dataDir`, as a child process (async: the fake answers from this one). */
-function startResend(dataDir: string): { child: ChildProcess; done: Promise<ResendRun> } {
-  const child = spawn(process.execPath, ["build/leads-resend.js"], {
+function startResend(dataDir: string, args: string[] = []): { child: ChildProcess; done: Promise<ResendRun> } {
+  const child = spawn(process.execPath, ["build/leads-resend.js", ...args], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -112,7 +112,7 @@ function startResend(dataDir: string): { child: ChildProcess; done: Promise<Rese
   return { child, done };
 }
 
-const resendLeads = (dataDir: string) => startResend(dataDir).done;
+const resendLeads = (dataDir: string, args: string[] = []) => startResend(dataDir, args).done;
 
 const claimFilesOf = (dataDir: string, id: string) =>
   fs
@@ -325,6 +325,25 @@ describe("one sender per lead", () => {
     const site = await startServer(notifyEnv({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: "0" }));
     for (let i = 0; i < 20; i++) expect((await postLead(site, {}, `лид ${i}`)).status).toBe(502);
     await site.stop();
+  });
+
+  it("sends the leads kept while no notify service was set only when asked with --kept", async () => {
+    const before = await server({ NOTIFY_API_URL: "", NOTIFY_API_KEY: "" });
+    expect((await postLead(before, {}, "до запуска")).status).toBe(303);
+    await before.stop();
+    expect(leadsOnDisk(before.dataDir).map((lead) => lead.status)).toEqual(["kept"]);
+
+    const plain = await resendLeads(before.dataDir);
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toContain("1 kept while no notify service was set, not sent: npm run leads:resend -- --kept");
+    expect(notify.received).toHaveLength(0);
+
+    const withKept = await resendLeads(before.dataDir, ["--kept"]);
+    expect(withKept.status).toBe(0);
+    expect(withKept.stdout).toContain("re-sent leads (kept ones too): 1 delivered");
+    expect(keysReceived()).toEqual([leadsOnDisk(before.dataDir)[0].id]);
+    expect(notify.received[0].json!.fields).toContainEqual(expect.objectContaining({ value: "до запуска" }));
+    expect(leadsOnDisk(before.dataDir).map((lead) => lead.status)).toEqual(["delivered"]);
   });
 
   it("two `leads:resend` runs started at once deliver each of 20 leads exactly once", async () => {
