@@ -38,6 +38,19 @@ function turnHost(host: string): string {
   return [...labels.slice(0, -1).map(turnText), labels[labels.length - 1]].join(".");
 }
 
+/**
+ * The string of digits with the first last two digits that `passes` takes (a check digit: an ИНН,
+ * an ОГРН, an account that must match its bank's code), or undefined when none does.
+ */
+export function withEnding(digits: string, passes: (value: string) => boolean): string | undefined {
+  if (!/^\d{3,}$/.test(digits)) return undefined;
+  for (let ending = 0; ending < 100; ending++) {
+    const value = digits.slice(0, -2) + String(ending).padStart(2, "0");
+    if (passes(value)) return value;
+  }
+  return undefined;
+}
+
 export interface ReplaceContext {
   /** The project copy whose public/ holds the files that paths name. */
   dir: string;
@@ -109,7 +122,12 @@ export function replaceValue(value: unknown, schema: ZodTypeAny | undefined, ctx
     );
   }
   if (typeof value === "string") {
-    const next = replaceString(value, ctx);
+    const turned = replaceString(value, ctx);
+    // Digits the schema refuses for a check digit (a tax number) end otherwise.
+    const next =
+      schema && !schema.safeParse(turned).success
+        ? (withEnding(turned, (v) => schema.safeParse(v).success) ?? turned)
+        : turned;
     if (ctx.taken?.has(next)) throw new Error(`the replacement of ${JSON.stringify(value)} is another demo value`);
     return next;
   }

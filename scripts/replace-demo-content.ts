@@ -13,7 +13,7 @@ import prettier from "prettier";
 import ts from "typescript";
 import type { ZodTypeAny } from "zod";
 import { schemaAt } from "../app/content/schema-path";
-import { replaceValue } from "./demo-replacement";
+import { replaceValue, withEnding } from "./demo-replacement";
 
 const CONTENT_FILE = "app/content/dealer.ts";
 const EXPORT = "DEALER_CONTENT";
@@ -163,9 +163,12 @@ export async function replaceDemoContent(dir: string): Promise<number> {
     else taken.add(node);
   };
   values.forEach(({ value }) => collect(value));
-  const write = async (downward: Set<number>) => {
-    const replaced = values.map(({ key, value }, i) =>
-      replaceValue(value, schemaAt(dealerContentSchema, key), { dir, downward: downward.has(i), taken }),
+  let writes = 0;
+  const write = async (downward: Set<number>, fixed = new Map<number, string>()) => {
+    const replaced = values.map(
+      ({ key, value }, i) =>
+        fixed.get(i) ??
+        replaceValue(value, schemaAt(dealerContentSchema, key), { dir, downward: downward.has(i), taken }),
     );
     const text = withoutUnused(
       edit(
@@ -174,21 +177,38 @@ export async function replaceDemoContent(dir: string): Promise<number> {
       ),
     );
     const formatted = await prettier.format(text, { ...(await prettier.resolveConfig(target)), filepath: target });
-    const module = await loadVariant(dir, formatted, `check-${downward.size}`);
-    return { formatted, content: module[EXPORT] };
+    // A name of its own each time: a module already imported under a name is not read again.
+    const module = await loadVariant(dir, formatted, `check-${++writes}`);
+    return { formatted, content: module[EXPORT], replaced };
   };
+  const issuesOf = (content: unknown) =>
+    (dealerContentSchema.safeParse(content).error?.issues ?? []) as { path: (string | number)[] }[];
 
   // A number the schema refuses one way (a percent at its maximum) is moved the other way.
   let result = await write(new Set());
-  const issues = (dealerContentSchema.safeParse(result.content).error?.issues ?? []) as { path: (string | number)[] }[];
-  if (issues.length > 0) {
-    const downward = new Set(
-      values.flatMap(({ key }, i) =>
-        issues.some((issue) => key.every((part, k) => String(issue.path[k]) === part)) ? [i] : [],
-      ),
-    );
-    result = await write(downward);
+  const issues = issuesOf(result.content);
+  const downward = new Set(
+    values.flatMap(({ key }, i) =>
+      issues.some((issue) => key.every((part, k) => String(issue.path[k]) === part)) ? [i] : [],
+    ),
+  );
+  if (issues.length > 0) result = await write(downward);
+  // Digits that must agree with a value beside them (an account with its bank's code) end otherwise
+  // when they do not, the values beside them as replaced.
+  const fixed = new Map<number, string>();
+  for (const [i, { key }] of values.entries()) {
+    const value = result.replaced[i];
+    const atKey = (issue: { path: (string | number)[] }) => issue.path.map(String).join(".") === key.join(".");
+    if (typeof value !== "string" || !issuesOf(result.content).some(atKey)) continue;
+    const candidate = structuredClone(result.content) as Record<string, unknown>;
+    const parent = key.slice(0, -1).reduce((node, part) => node[part] as Record<string, unknown>, candidate);
+    const ending = withEnding(value, (next) => {
+      parent[key.at(-1)!] = next;
+      return !taken.has(next) && !issuesOf(candidate).some(atKey);
+    });
+    if (ending) fixed.set(i, ending);
   }
+  if (fixed.size > 0) result = await write(downward, fixed);
   parseDealerContent(result.content);
   if (demoCalls(ts.createSourceFile(target, result.formatted, ts.ScriptTarget.Latest, true)).length > 0)
     throw new Error(`${CONTENT_FILE} still holds a demo( ) after replacing`);

@@ -23,16 +23,16 @@ export const DEALER_CONTENT: DealerContent = {
 
   legal: {
     name: demo("ООО «Демо Трак Сервис»"),
-    inn: demo("2465000000"),
+    inn: demo("2465000007"),
     kpp: demo("246501001"),
-    ogrn: demo("1122468000000"),
+    ogrn: demo("1122468000005"),
     address: demo("663020, Красноярский край, Емельяновский район, п. Солонцы, ул. Заводская, 1"),
     /** The account an invoice asks the buyer to pay to. */
     bank: {
       name: demo("АО «Демо Банк», г. Красноярск"),
       bik: demo("040400000"),
-      account: demo("40702810000000000000"),
-      correspondentAccount: demo("30101810000000000000"),
+      account: demo("40702810600000000000"),
+      correspondentAccount: demo("30101810800000000000"),
     },
   },
 

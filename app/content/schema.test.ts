@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT } from "./index";
+import { CONTENT, LEGAL } from "./index";
 import { ContentError, localFiles, missingFiles, parseDealerContent, type DealerContent } from "./schema";
 import { VALID_CONTENT } from "./valid";
 
@@ -51,6 +51,25 @@ describe("dealer content schema", () => {
     const text = errorOf(changed(key, value));
     expect(text).toContain(`at ${key} in app/content/dealer.ts`);
     expect(text).toContain(message);
+  });
+
+  it("catches one mistyped digit in the ИНН, the ОГРН, an account or the БИК", () => {
+    const typo = (value: string, at: number) =>
+      value.slice(0, at) + String((Number(value[at]) + 1) % 10) + value.slice(at + 1);
+    const { inn, ogrn, bank } = LEGAL;
+    expect(errorOf(changed("legal.inn", typo(inn, 3)))).toContain(
+      "at legal.inn in app/content/dealer.ts: ИНН: контрольная цифра не сходится",
+    );
+    expect(errorOf(changed("legal.ogrn", typo(ogrn, 5)))).toContain(
+      "at legal.ogrn in app/content/dealer.ts: ОГРН: контрольная цифра не сходится",
+    );
+    expect(errorOf(changed("legal.bank.account", typo(bank.account, 12)))).toContain(
+      "at legal.bank.account in app/content/dealer.ts: Расчётный счёт: не сходится с БИК",
+    );
+    expect(errorOf(changed("legal.bank.correspondentAccount", typo(bank.correspondentAccount, 19)))).toContain(
+      "at legal.bank.correspondentAccount in app/content/dealer.ts: Корреспондентский счёт: не сходится с БИК",
+    );
+    expect(errorOf(changed("legal.bank.bik", typo(bank.bik, 8)))).toContain("at legal.bank.account");
   });
 
   it("names a misspelt key instead of ignoring it", () => {

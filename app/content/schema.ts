@@ -3,6 +3,7 @@
  * the browser gets the content already checked (app/content/valid.ts runs this at build and start).
  */
 import { z } from "zod";
+import { accountIsValid, correspondentAccountIsValid, innIsValid, ogrnIsValid } from "../lib/requisites";
 
 export const AVAILABILITY = ["В наличии", "В пути", "Под заказ"] as const;
 export type Availability = (typeof AVAILABILITY)[number];
@@ -15,6 +16,8 @@ const digits = (lengths: number[], what: string) =>
   z
     .string()
     .regex(new RegExp(`^(${lengths.map((n) => `\\d{${n}}`).join("|")})$`), `${what}: ${lengths.join(" или ")} цифр`);
+const CHECK_DIGITS = (what: string) => `${what}: контрольная цифра не сходится, проверьте цифры`;
+const KEY_MISMATCH = (what: string) => `${what}: не сходится с БИК (контрольный ключ), проверьте цифры счёта и БИК`;
 const money = z.number().int("целое число рублей").nonnegative("не может быть меньше 0");
 const picture = z
   .string()
@@ -88,9 +91,9 @@ export const dealerContentSchema = z
     legal: z
       .object({
         name: text,
-        inn: digits([10, 12], "ИНН"),
+        inn: digits([10, 12], "ИНН").refine(innIsValid, CHECK_DIGITS("ИНН")),
         kpp: digits([9], "КПП").optional(),
-        ogrn: digits([13, 15], "ОГРН"),
+        ogrn: digits([13, 15], "ОГРН").refine(ogrnIsValid, CHECK_DIGITS("ОГРН")),
         address: text,
         bank: z
           .object({
@@ -101,7 +104,22 @@ export const dealerContentSchema = z
             /** Корреспондентский счёт. */
             correspondentAccount: digits([20], "Корреспондентский счёт"),
           })
-          .strict(),
+          .strict()
+          // The control key ties each account to the БИК: one wrong digit in either is caught.
+          .superRefine((bank, ctx) => {
+            if (!/^\d{9}$/.test(bank.bik)) return;
+            if (/^\d{20}$/.test(bank.account) && !accountIsValid(bank.account, bank.bik))
+              ctx.addIssue({ code: "custom", path: ["account"], message: KEY_MISMATCH("Расчётный счёт") });
+            if (
+              /^\d{20}$/.test(bank.correspondentAccount) &&
+              !correspondentAccountIsValid(bank.correspondentAccount, bank.bik)
+            )
+              ctx.addIssue({
+                code: "custom",
+                path: ["correspondentAccount"],
+                message: KEY_MISMATCH("Корреспондентский счёт"),
+              });
+          }),
       })
       .strict(),
     invoice: z

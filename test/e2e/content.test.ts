@@ -236,7 +236,8 @@ describe("the dealer's content, every demo value replaced", () => {
     const warning = output.split("\n").find((line) => line.includes('"level":"warn"'));
     expect(JSON.parse(warning ?? "{}").msg).toBe(
       `not ready to go live: 0 demo values and the demo parts catalogue, ${COPY_DISAGREEMENTS.length} disagreements, ` +
-        "2 failed settings; run npm run go-live",
+        // The parts catalogue, the notify service, and the test server's http://127.0.0.1 SITE_URL.
+        "3 failed settings; run npm run go-live",
     );
   });
 

@@ -23,7 +23,8 @@ describe("HTTP basics", () => {
     expect(warnings).toHaveLength(1);
     const { msg } = JSON.parse(warnings[0]);
     expect(msg).toMatch(
-      /^not ready to go live: \d+ demo values and the demo parts catalogue, \d+ disagreements, 2 failed settings; run npm run go-live$/,
+      // The parts catalogue, the notify service and the test server's http:// SITE_URL.
+      /^not ready to go live: \d+ demo values and the demo parts catalogue, \d+ disagreements, 3 failed settings; run npm run go-live$/,
     );
     // The counts of this checkout's content, whatever the dealer has replaced so far.
     expect(msg).toBe(launchState({ SITE_URL: suite.server.url }).warning?.message);
