@@ -3,7 +3,7 @@
  * the browser gets the content already checked (app/content/valid.ts runs this at build and start).
  */
 import { z } from "zod";
-import { accountIsValid, correspondentAccountIsValid, innIsValid, ogrnIsValid } from "../lib/requisites";
+import { accountIsValid, correspondentAccountIsValid, innIsValid, ogrnIsValid } from "./requisites";
 
 export const AVAILABILITY = ["В наличии", "В пути", "Под заказ"] as const;
 export type Availability = (typeof AVAILABILITY)[number];
