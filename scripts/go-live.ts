@@ -3,7 +3,9 @@
  * app/content/dealer.ts, every figure claimed in two places that disagree, and the launch
  * settings (the environment, with .env filling in what it leaves unset, as `npm start` reads it),
  * the parts catalogue among them: the embedded demo fails, a parts API set is asked once.
- * Exit 0 when nothing is open, 1 otherwise.
+ * Exit 0 when nothing is open, 1 otherwise. Bundled into build/go-live.js as well
+ * (scripts/build-entries.mjs), so the image, which holds neither the sources nor tsx, runs it as
+ * `node build/go-live.js` against the content it was built with and its own settings.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +17,9 @@ try {
   // Loading the checked content fails, naming the key, when the content is invalid.
   await import("../app/content/valid");
   const { CONTENT_FILE, checkGoLive } = await import("../server/go-live.server");
-  const source = fs.readFileSync(path.resolve(CONTENT_FILE), "utf8");
+  // In the image (build/go-live.js) the content is the one built in, without its source: no line numbers.
+  const file = path.resolve(CONTENT_FILE);
+  const source = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
   report = { ...(await checkGoLive(process.env, source)), file: CONTENT_FILE };
 } catch (error) {
   process.stdout.write(`FAIL ${(error as Error).message}\n`);

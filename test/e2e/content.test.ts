@@ -253,6 +253,28 @@ describe("the dealer's content, every demo value replaced", () => {
     expect(out).toContain("FAIL SITE_URL not set");
   });
 
+  it("go-live in the image (node build/go-live.js, no sources, no tsx) reports the content built in and the settings", async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "go-live-image-"));
+    try {
+      const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(ROOT, "build/go-live.js")], {
+          cwd: empty,
+          env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: path.join(empty, "data") },
+        });
+        let text = "";
+        child.stdout.on("data", (chunk) => (text += chunk));
+        child.stderr.on("data", (chunk) => (text += chunk));
+        child.on("close", (status) => resolve({ code: status, out: text }));
+      });
+      expect(code).toBe(1);
+      for (const item of REPORT.demo) expect(out).toMatch(new RegExp(`^ +${item.key.replace(/[.]/g, "\\.")} `, "m"));
+      expect(out).toContain("FAIL PARTS_API_URL not set: the parts catalogue is the embedded demo");
+      expect(out).toContain("FAIL SITE_URL not set");
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
   it("go-live on the copy: no demo value left; passes once the figures agree and a parts API answers", async () => {
     const settings = {
       NOTIFY_API_URL: "https://notify.dealer.example",
