@@ -17,6 +17,7 @@ import { createServices } from "./context.server";
 import { responseWritable } from "./feeds/body-stream.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
+import { refuseForeignOrigin } from "./origin-check.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { launchState } from "./go-live.server";
@@ -78,6 +79,7 @@ app.use((req, res, next) => {
 });
 
 app.use(securityHeaders(config));
+app.use(refuseForeignOrigin());
 
 app.get("/healthz", (_req, res) => {
   res.locals.route = "healthz";

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
+import { FOREIGN_ORIGIN_MESSAGE } from "~server/origin-check.server";
 import { rawGet } from "../server-process";
 import { startServer, type RunningServer } from "./harness";
 
@@ -425,5 +426,36 @@ describe("the streaming render", () => {
     } finally {
       await fresh.stop();
     }
+  });
+});
+
+describe("a form posted from another site", () => {
+  const LEAD = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", page: "/" };
+  const post = (pathname: string, headers: Record<string, string>) =>
+    fetch(`${server.url}${pathname}`, {
+      method: "POST",
+      body: new URLSearchParams(LEAD),
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
+
+  it("is refused with a 403 and a sentence in Russian, never the framework's 500", async () => {
+    for (const pathname of ["/lead/callback", "/make-order", "/cart", "/cookie-consent"])
+      for (const origin of ["https://evil.example", "null", "not a url"]) {
+        const res = await post(pathname, { Origin: origin });
+        expect(res.status, `${pathname} from ${origin}`).toBe(403);
+        expect(await res.text()).toBe(FOREIGN_ORIGIN_MESSAGE);
+      }
+    // Said once in the log, with the hint for a proxy that drops the Host.
+    expect(server.logs().match(/form posted from another origin, refused/g)).toHaveLength(1);
+  });
+
+  it("goes through from the site itself, by its own Host or the one a proxy forwards", async () => {
+    expect((await post("/lead/callback", { Origin: server.url })).status).toBe(303);
+    const proxied = await post("/lead/callback", {
+      Origin: "https://faw-solontsy.example",
+      "X-Forwarded-Host": "faw-solontsy.example",
+    });
+    expect(proxied.status).toBe(303);
   });
 });
