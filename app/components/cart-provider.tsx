@@ -5,6 +5,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from "react";
@@ -90,6 +91,11 @@ export function CartProvider({
   const [cart, setCart] = useState<Cart>(serverCart);
   const [hydrated, setHydrated] = useState(false);
   const revalidator = useRevalidator();
+  // For the storage listener, set once: the cart and the revalidation as they are now.
+  const cartRef = useRef(cart);
+  cartRef.current = cart;
+  const revalidateRef = useRef(revalidator.revalidate);
+  revalidateRef.current = revalidator.revalidate;
 
   useEffect(() => {
     const read = readStorage();
@@ -127,6 +133,14 @@ export function CartProvider({
       if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
       const next = readStorage() ?? EMPTY_CART;
       setCart((current) => (sameCart(current, next) ? current : next));
+      // A part added or taken out there: this page's data (the order's summary, /cart's list) is
+      // read again, so what it shows is what an order from here would hold.
+      const ids = (cart: Cart) =>
+        cart
+          .map((item) => item.id)
+          .sort()
+          .join(" ");
+      if (ids(next) !== ids(cartRef.current)) revalidateRef.current();
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);

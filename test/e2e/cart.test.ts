@@ -490,6 +490,24 @@ describe("the cart in two tabs", () => {
   });
 });
 
+describe("the order's summary and another tab", () => {
+  it("lists a part added in another tab, so the order placed is the one shown", async () => {
+    const { page: order, context } = await openPage(suite, "/make-order", {
+      javaScriptEnabled: true,
+      init: (_, ctx) => ctx.addCookies([{ name: "cart", value: `${another.id}.1`, url: suite.server.url }]),
+    });
+    await expect(order.getByTestId("summary-line-sum").count()).resolves.toBe(1);
+    const other = await context.newPage();
+    await other.goto(`/catalog/parts/${twoInStock.slug}`);
+    await ready(other, true);
+    await control(other, twoInStock).getByRole("button", { name: "Купить" }).click();
+    await control(other, twoInStock).getByRole("button", { name: "Увеличить количество" }).waitFor();
+    // The order's page, never reloaded by the customer, lists both and totals both.
+    await expect.poll(() => order.getByTestId("summary-line-sum").count()).toBe(2);
+    await order.locator(".order__lines").getByRole("link", { name: twoInStock.fullName }).waitFor();
+  });
+});
+
 describe("cart with the browser's storage blocked", () => {
   it("hydrates and keeps the cart in the cookie when localStorage and sessionStorage throw", async () => {
     const { page } = await openPage(suite, `/catalog/parts/${another.slug}`, {
