@@ -811,12 +811,17 @@ describe("the lead rate limiter", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 303)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    // The order shares the limit (with an item in the cart: the page's loader sends an empty cart home).
+    // The order shares the limit (with an item in the cart: the page's loader sends an empty cart
+    // home), counted once it passes its checks.
     const order = await hit("/make-order", {
       ip,
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `cart=${partId}.1` },
-      body: "name=a",
+      body: urlencoded([
+        ["name", "Тест"],
+        ["phone", "+7 (912) 345-67-89"],
+        ["consent", "on"],
+      ]),
     });
     expect(order.status).toBe(429);
   });
