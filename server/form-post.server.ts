@@ -121,5 +121,10 @@ async function readAtMost(request: Request, max: number): Promise<Uint8Array<Arr
  */
 export async function overLimit(context: AppLoadContext, values?: Record<string, string>) {
   if (!(await context.services.leadLimit.over(context.clientIp))) return null;
-  return fail(RATE_LIMITED_MESSAGE, 429, values, { "Retry-After": "600" });
+  return rateLimited(values);
+}
+
+/** The spec's refusal of a post over the limit, with what the visitor typed (`values`). */
+export function rateLimited(values?: Record<string, string>, headers?: Record<string, string>) {
+  return fail(RATE_LIMITED_MESSAGE, 429, values, { "Retry-After": "600", ...headers });
 }

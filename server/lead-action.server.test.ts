@@ -412,6 +412,28 @@ describe("parts-list leads with files", () => {
     page: "/catalog/parts",
   };
 
+  it("over the lead limit, reads an upload to its end without keeping it, and gives back what was typed", async () => {
+    const limited = makeContext({ LEAD_RATE_LIMIT: "1" });
+    expect((await handleLeadAction(post("https://faw.example/lead/callback", lead), limited, "callback")).status).toBe(
+      303,
+    );
+    const request = post("https://faw.example/lead/parts-list", parts, [
+      new File([new Uint8Array(2 * 1024 * 1024).fill(7)], "фото.jpg", { type: "image/jpeg" }),
+    ]);
+    const res = await handleLeadAction(request, limited, "parts-list");
+    expect(res.status).toBe(429);
+    // Read to the end: the browser finishes sending and reads the answer on a connection kept open.
+    expect(res.headers.get("Connection")).toBeNull();
+    expect(request.bodyUsed).toBe(true);
+    expect((await answer(res)).values).toEqual({
+      name: parts.name,
+      phone: parts.phone,
+      comment: parts.comment,
+      page: parts.page,
+    });
+    expect(await leadsOnDisk()).toHaveLength(1);
+  });
+
   it("sends call 3 as multipart: images=true, name, fields[] and the files", async () => {
     const files = [
       new File(["артикул;кол-во\n1012015-81D;2"], "список.csv", { type: "text/csv" }),

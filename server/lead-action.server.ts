@@ -20,6 +20,7 @@ import {
   isRecalculation,
   onlyFields,
   overLimit,
+  rateLimited,
   readSmallForm,
   recalculated,
   textValues,
@@ -107,9 +108,13 @@ export async function handleLeadAction(
   let reserved: { id: string; dir: string } | undefined;
   let files: Awaited<ReturnType<typeof parseUpload>>["files"] = [];
   if (form === "parts-list") {
-    // Counted before the files are taken in: an upload over the limit is never written.
-    const limited = await overLimit(context);
-    if (limited) return limited;
+    // Counted before the files are taken in: an upload over the limit is never written. Its body is
+    // read to the end all the same and dropped, so the browser, still sending, gets the message
+    // (not a connection cut mid-upload), with the name, phone and comment typed before the files.
+    if (await services.leadLimit.over(clientIp)) {
+      const { fields, drained } = await fieldsBeforeFiles(request);
+      return rateLimited(typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
+    }
     if (contentLengthTooBig(request)) {
       // Refused by its size alone: what was typed before the files still goes back to the form.
       const { fields, drained } = await fieldsBeforeFiles(request);
