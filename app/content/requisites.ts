@@ -1,7 +1,8 @@
 /**
  * The check digits of Russian requisites, as the Federal Tax Service and the Bank of Russia define
- * them: a mistyped digit in the dealer's ИНН, ОГРН or bank accounts is caught before it reaches an
- * invoice (a bank refuses a payment to an account whose control key does not match its БИК).
+ * them: a mistyped digit in the dealer's bank accounts (always) or ИНН and ОГРН (mostly: their
+ * remainder of 11 writes 10 as 0) is caught before it reaches an invoice (a bank refuses a payment
+ * to an account whose control key does not match its БИК).
  */
 
 const digitsOf = (value: string) => [...value].map(Number);
