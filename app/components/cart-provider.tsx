@@ -68,6 +68,13 @@ function sameCart(a: Cart, b: Cart): boolean {
   return a.length === b.length && a.every((item, i) => item.id === b[i].id && item.amount === b[i].amount);
 }
 
+/** Whether the two carts hold the same parts, whatever their amounts. */
+function sameParts(a: Cart, b: Cart): boolean {
+  const ids = (cart: Cart) => new Set(cart.map((item) => item.id));
+  const [left, right] = [ids(a), ids(b)];
+  return left.size === right.size && [...left].every((id) => right.has(id));
+}
+
 /**
  * The cart in the browser: localStorage under `cart` (spec §3), every change mirrored into the
  * cookie the server renders from. The first render uses the server's copy, so hydration matches;
@@ -135,12 +142,7 @@ export function CartProvider({
       setCart((current) => (sameCart(current, next) ? current : next));
       // A part added or taken out there: this page's data (the order's summary, /cart's list) is
       // read again, so what it shows is what an order from here would hold.
-      const ids = (cart: Cart) =>
-        cart
-          .map((item) => item.id)
-          .sort()
-          .join(" ");
-      if (ids(next) !== ids(cartRef.current)) revalidateRef.current();
+      if (!sameParts(next, cartRef.current)) revalidateRef.current();
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);
