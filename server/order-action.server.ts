@@ -6,13 +6,13 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
 import { consentTextVersion } from "~/lib/consent";
-import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
+import { cartLines, cartTotal, linesSeen, type CartLine } from "~/lib/cart-lines";
 import { deliveryCost, deliveryCostText, deliveryDetails, deliveryLabel } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { orderNumber } from "~/lib/order-number";
 import { serializeCartCookie } from "~/lib/cookies";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
-import { ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
+import { ORDER_CHANGED, ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
 import { companyFields } from "~/lib/party";
 import { phoneForSending } from "~/lib/phone";
 import { isSecure, lastOrderCookieHeader, readCart } from "./cookies.server";
@@ -58,15 +58,18 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
 
   const result = await orderValidator.validate(onlyFields(body, ORDER_FIELDS));
   if (result.error) return validationError(result.error, result.submittedData);
-  // Counted once the order would be taken: a form sent back for its mistakes (without JavaScript
-  // only the server checks it) never uses up the customer's orders.
-  const limited = await overLimit(context, textValues(body));
-  if (limited) return limited;
-
   const snapshot = await services.parts.getCatalogue().catch(() => undefined);
   if (!snapshot) return fail(ORDER_ERROR, 503, textValues(body));
   const lines = cartLines(readCart(request), snapshot.byId);
   if (lines.length === 0) return redirect("/", 303);
+  // The customer agreed to the lines the summary showed: if a refresh of the catalogue has changed
+  // a price or sold a part out since, the form comes back with the summary as it is now.
+  const seen = body.get("seen");
+  if (typeof seen === "string" && seen !== linesSeen(lines)) return fail(ORDER_CHANGED, 409, textValues(body));
+  // Counted once the order would be taken: a form sent back for its mistakes (without JavaScript
+  // only the server checks it) never uses up the customer's orders.
+  const limited = await overLimit(context, textValues(body));
+  if (limited) return limited;
 
   const data = result.data;
   await services.consents.record({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartLines, cartTotal, shownCartLines, type CartLine } from "./cart-lines";
+import { cartLines, cartTotal, linesSeen, shownCartLines, type CartLine } from "./cart-lines";
 import type { Part } from "./part";
 
 const part = (id: string, price: number, balance: number): Part => ({
@@ -34,6 +34,27 @@ describe("cartLines", () => {
     ]);
     expect(lines[0].name).toBe("Деталь 1 FAW");
     expect(cartTotal(lines)).toBe(450.5);
+  });
+});
+
+describe("linesSeen", () => {
+  const line = (id: string, amount: number, price: number) => ({ id, amount, price });
+
+  it("is the same for the same parts, amounts and prices in any order", () => {
+    expect(linesSeen([line("1", 2, 100), line("2", 1, 250.5)])).toBe(
+      linesSeen([line("2", 1, 250.5), line("1", 2, 100)]),
+    );
+  });
+
+  it("differs when a price, an amount or a part changes", () => {
+    const seen = linesSeen([line("1", 2, 100), line("2", 1, 250.5)]);
+    expect(linesSeen([line("1", 2, 100), line("2", 1, 260)])).not.toBe(seen);
+    expect(linesSeen([line("1", 1, 100), line("2", 1, 250.5)])).not.toBe(seen);
+    expect(linesSeen([line("1", 2, 100)])).not.toBe(seen);
+  });
+
+  it("tells ids apart whatever characters they hold", () => {
+    expect(linesSeen([line("1,2", 1, 1)])).not.toBe(linesSeen([line("1", 1, 1), line("2", 1, 1)]));
   });
 });
 

@@ -29,6 +29,16 @@ export function cartLines(cart: Cart, byId: PartLookup): CartLine[] {
   });
 }
 
+/**
+ * What the customer was shown of an order's lines (each part, its amount and price), sent back with
+ * the order form: an order whose lines have changed by the time it is sent (the catalogue
+ * refreshed, a part sold out or repriced) is shown again instead of being taken.
+ */
+export function linesSeen(lines: readonly Pick<CartLine, "id" | "amount" | "price">[]): string {
+  const seen = lines.map((line) => [line.id, line.amount, line.price] as const);
+  return JSON.stringify(seen.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 export function cartTotal(lines: readonly Pick<CartLine, "price" | "amount">[]): number {
   return lines.reduce((sum, line) => sum + line.price * line.amount, 0);
 }

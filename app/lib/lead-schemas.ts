@@ -137,6 +137,9 @@ export const UPLOAD_MAX_FILES = 10;
 export const UPLOAD_TOO_BIG_ALERT = "Некоторые файлы не будут загружены, так как суммарный объем больше 10МБ";
 export const FORM_ERROR = "Произошла ошибка при отправке формы, попробуйте позже";
 export const ORDER_ERROR = "Произошла ошибка при оформлении заказа, попробуйте позже";
+/** An order whose parts' prices or stock changed after the customer saw it: shown again, not taken. */
+export const ORDER_CHANGED =
+  "Цены или наличие товаров изменились, пока оформлялся заказ. Проверьте заказ и нажмите «Оформить заказ» ещё раз.";
 
 /**
  * Which of the chosen files fit under the total cap, in order; the rest are skipped (spec §5).

@@ -11,7 +11,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
 import { OrderForm } from "~/components/forms/order-form";
-import { cartLines, cartTotal } from "~/lib/cart-lines";
+import { cartLines, cartTotal, linesSeen } from "~/lib/cart-lines";
 import {
   deliveryCost,
   deliveryCostText,
@@ -122,6 +122,7 @@ export default function MakeOrder() {
           <OrderForm
             // After a failure the form keeps the key it was sent with: sent again, it is the same order.
             orderKey={actionData?.values?.orderKey ?? orderKey}
+            seen={linesSeen(shown)}
             delivery={delivery}
             onDeliveryChange={setDelivery}
             goodsTotal={goodsTotal}

@@ -42,7 +42,9 @@ async function renderOrder(companyLookup: boolean) {
       children: [
         {
           path: "make-order",
-          Component: () => <OrderForm orderKey="" delivery="pickup" onDeliveryChange={() => {}} goodsTotal={0} />,
+          Component: () => (
+            <OrderForm orderKey="" seen="[]" delivery="pickup" onDeliveryChange={() => {}} goodsTotal={0} />
+          ),
           action: () => null,
         },
       ],

@@ -28,6 +28,7 @@ const orderValidator = withZod(orderSchema);
  */
 export function OrderForm({
   orderKey,
+  seen,
   delivery,
   onDeliveryChange,
   goodsTotal,
@@ -37,6 +38,8 @@ export function OrderForm({
 }: {
   /** The form's one-time key (server/order-key.server.ts): the same form sent twice is one order. */
   orderKey: string;
+  /** The lines the summary shows (linesSeen): the server takes the order only if they still hold. */
+  seen: string;
   delivery: DeliveryMethod;
   onDeliveryChange: (method: DeliveryMethod) => void;
   goodsTotal: number;
@@ -59,6 +62,7 @@ export function OrderForm({
     >
       <Honeypot />
       <input type="hidden" name="orderKey" value={orderKey} />
+      <input type="hidden" name="seen" value={seen} />
       <ErrorSummary formId={FORM_ID} formError={formError} />
       <div className="form__grid">
         <TextField formId={FORM_ID} name="name" label="ФИО" required autoComplete="name" />

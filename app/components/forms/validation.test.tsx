@@ -15,7 +15,9 @@ function renderOrder() {
   const Stub = createRemixStub([
     {
       path: "/make-order",
-      Component: () => <OrderForm orderKey="" delivery="pickup" onDeliveryChange={() => {}} goodsTotal={1000} />,
+      Component: () => (
+        <OrderForm orderKey="" seen="[]" delivery="pickup" onDeliveryChange={() => {}} goodsTotal={1000} />
+      ),
       action: () => null,
     },
   ]);
