@@ -152,6 +152,54 @@ describe("the notify gateway", () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("sends a failed lead again at once with what its visitor sent now, under the same key", async () => {
+    const notify = gateway();
+    const lead = await undelivered(notify);
+    const corrected = { name: "callback", fields: [{ key: "name", value: "Иван <Петров>" }] };
+    const order = { lines: [], total: 300 };
+    expect(await notify.resendJson(lead.id, corrected, { order })).toEqual({
+      ok: true,
+      id: lead.id,
+      status: "delivered",
+    });
+    expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([lead.id]);
+    expect(JSON.parse(String(sent[0].body)).fields).toEqual([{ key: "name", value: "Иван &lt;Петров&gt;" }]);
+    const stored = await notify.store.load(lead.id);
+    expect(stored).toMatchObject({ status: "delivered", order, createdAt: lead.createdAt });
+    expect(stored?.attempts.map((a) => a.ok)).toEqual([false, true]);
+    // Delivered now: a further send changes and sends nothing, and neither does the retry.
+    expect(await notify.resendJson(lead.id, BODY)).toBeUndefined();
+    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0 });
+    expect(sent).toHaveLength(1);
+    expect((await notify.store.load(lead.id))?.request).toEqual(stored?.request);
+  });
+
+  it("keeps the corrected lead for the retry when the service still fails", async () => {
+    const notify = gateway();
+    const lead = await undelivered(notify);
+    answer = "500";
+    const corrected = { name: "callback", fields: [{ key: "name", value: "Пётр" }] };
+    expect(await notify.resendJson(lead.id, corrected)).toMatchObject({ ok: false, status: "undelivered" });
+    answer = "ok";
+    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 1 });
+    expect(sent.map((s) => JSON.parse(String(s.body)).fields[0].value)).toEqual(["Пётр", "Пётр"]);
+  });
+
+  it("leaves a failed lead alone while another sender holds it, and one never sent or kept", async () => {
+    const notify = gateway();
+    const lead = await undelivered(notify);
+    const other = await gateway().store.claim(lead.id, 1, MINUTE);
+    expect(await notify.resendJson(lead.id, { name: "callback", fields: [] })).toBeUndefined();
+    await other!.release();
+    expect(sent).toHaveLength(0);
+    expect((await notify.store.load(lead.id))?.request).toEqual(lead.request);
+    expect(await notify.resendJson("00000000-0000-4000-8000-000000000000", BODY)).toBeUndefined();
+    const kept = createNotifyGateway(parseConfig({ DATA_DIR: dataDir }));
+    const local = await kept.sendJson("callback", BODY);
+    expect(await kept.resendJson(local.id, { name: "callback", fields: [] })).toBeUndefined();
+    expect((await kept.store.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
+  });
+
   it("abandons the attempt in flight when stopped, recording nothing and putting the claim back", async () => {
     const notify = gateway({ NOTIFY_TIMEOUT_MS: "60000" });
     const lead = await undelivered(notify);

@@ -46,6 +46,17 @@ export interface NotifyGateway {
     /** `id`: the lead's id when the body names it already (an order's number); a new one otherwise. */
     extra?: { order?: OrderSummary; id?: string },
   ): Promise<DeliveryResult>;
+  /**
+   * A JSON lead whose first send failed, sent again by its visitor (an order's form sent again,
+   * perhaps corrected): what it holds now replaces what was kept, and it is attempted at once.
+   * Undefined when the lead is not waiting for a retry (delivered, being sent, kept or given up):
+   * then the first send stands and nothing is sent.
+   */
+  resendJson(
+    id: string,
+    body: { name: string; fields: OutgoingField[] },
+    extra?: { order?: OrderSummary },
+  ): Promise<DeliveryResult | undefined>;
   /** Deliver a multipart notification (call 3) whose files were already written into the reserved lead folder. */
   sendMultipart(
     form: string,
@@ -167,6 +178,26 @@ export function createNotifyGateway(
     }
   }
 
+  async function resend(id: string, request: NotifyRequest, order?: OrderSummary) {
+    const kept = await store.load(id);
+    if (kept?.status !== "undelivered") return undefined;
+    // The claim of its next attempt: the background retry cannot send the old copy meanwhile, and
+    // a retry that holds it already (sending now) keeps it.
+    const claim = await store.claim(id, kept.attempts.length, claimTtlMs);
+    if (!claim) return undefined;
+    try {
+      const current = await store.load(id);
+      if (current?.status !== "undelivered" || current.attempts.length !== kept.attempts.length) return undefined;
+      const replaced: LeadRecord = { ...current, request, ...(order ? { order } : {}) };
+      await store.save(replaced);
+      const done = await attempt(replaced);
+      await store.save(done);
+      return { ok: done.status === "delivered", id, status: done.status };
+    } finally {
+      await claim.release();
+    }
+  }
+
   const sender: Sender<LeadRecord> = {
     store,
     claimTtlMs,
@@ -194,6 +225,13 @@ export function createNotifyGateway(
         attempts: [],
         ...(extra.order ? { order: extra.order } : {}),
       });
+    },
+    resendJson(id, body, extra = {}) {
+      const request: NotifyRequest = {
+        kind: "json",
+        body: { name: body.name, fields: htmlSafeFields(body.fields) },
+      };
+      return resend(id, request, extra.order);
     },
     sendMultipart(form, id, payload) {
       return deliver({

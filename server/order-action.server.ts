@@ -66,9 +66,14 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // a price or sold a part out since, the form comes back with the summary as it is now.
   const seen = body.get("seen");
   if (typeof seen === "string" && seen !== linesSeen(lines)) return fail(ORDER_CHANGED, 409, textValues(body));
+  // The id (a UUID) is the order number's source and the notify service's Idempotency-Key: the
+  // form's key names it, so the same form sent again is this order, not a second one.
+  const keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
   // Counted once the order would be taken: a form sent back for its mistakes (without JavaScript
-  // only the server checks it) never uses up the customer's orders.
-  const limited = await overLimit(context, textValues(body));
+  // only the server checks it) never uses up the customer's orders, nor does a try again of an
+  // order already on disk.
+  const onDisk = keyed !== undefined && (await services.notify.store.load(keyed)) !== undefined;
+  const limited = onDisk ? null : await overLimit(context, textValues(body));
   if (limited) return limited;
 
   const data = result.data;
@@ -80,18 +85,6 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   });
   // The buyer's company from its ИНН, when the register knows it (never a condition of the order).
   const company = await services.companies.findByInn(data.inn);
-  // The id (a UUID) is the order number's source and the notify service's Idempotency-Key: the
-  // form's key names it, so the same form sent again is this order, not a second one.
-  const keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
-  if (keyed && !(await services.notify.store.takeId(keyed))) {
-    // Taken already: the first send of this form is on disk (sent, being sent, or failed and
-    // left to the background retry). Its success page, and nothing sent twice.
-    log.info("order sent again, answered with the first", { lead: keyed });
-    // A first send that failed is kept for the background retry but sent no confirmation: the
-    // customer who now sees 'Заказ оформлен' gets it (once, however often the form comes again).
-    await services.mail.confirmOrder(keyed);
-    return placed(keyed, services);
-  }
   const id = keyed ?? newLeadId();
   const goodsTotal = cartTotal(lines);
   const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
@@ -122,6 +115,18 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     ...(company ? { company } : {}),
     customer: { name: data.name, inn: data.inn, email: data.email, invoice: data.invoice },
   };
+  if (keyed && !(await services.notify.store.takeId(keyed))) {
+    // Taken already: the first send of this form is on disk. Had it failed (kept for the
+    // background retry), what the form holds now (the customer may have corrected it) replaces it
+    // and is tried at once; delivered or being sent, it stands. Either way its success page, as
+    // the order is on disk, and nothing sent twice.
+    const again = await services.notify.resendJson(keyed, { name: "order", fields }, { order });
+    log.info("order sent again", { lead: keyed, resent: again ? again.status : "no, the first stands" });
+    // A first send that failed sent no confirmation: the customer who now sees 'Заказ оформлен'
+    // gets it (once, however often the form comes again).
+    await services.mail.confirmOrder(keyed);
+    return placed(keyed, services);
+  }
   const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
   await services.mail.confirmOrder(delivery.id);

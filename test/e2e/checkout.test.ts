@@ -283,6 +283,27 @@ describe.each(MODES)("checkout over the lead limit $name", ({ javaScriptEnabled 
   });
 });
 
+describe("an order sent again", () => {
+  it("is not counted again by the lead limit: a try again after a failure, and a double post, still answer", async () => {
+    const ip = `203.0.113.${++visitor}`;
+    const headers = { "X-Forwarded-For": ip, Cookie: `cart=${cheap.id}.1` };
+    const html = await (await fetch(`${suite.server.url}/make-order`, { headers })).text();
+    const orderKey = /name="orderKey" value="([^"]+)"/.exec(html)![1];
+    const post = () =>
+      fetch(`${suite.server.url}/make-order`, {
+        method: "POST",
+        body: new URLSearchParams({ name: "Соколова Анна", phone: "+7 (912) 345-67-89", consent: "on", orderKey }),
+        redirect: "manual",
+        headers,
+      });
+    notify.mode = "fail";
+    expect((await post()).status).toBe(502);
+    // The limit here is 2 posts: the first counted, the three after it are that order again.
+    for (let i = 0; i < 3; i++) expect((await post()).status).toBe(303);
+    expect(new Set(notify.received.map((r) => r.headers["idempotency-key"])).size).toBe(1);
+  });
+});
+
 describe("checkout without JavaScript", () => {
   it("sends the order on Enter in a field, not the recalculation that comes first on the page", async () => {
     const { page } = await checkout(false);
