@@ -168,10 +168,12 @@ function shutdown(signal: string) {
   stopping = true;
   log.info("stopping", { signal });
   // The retry pass abandons its attempt in flight and puts its claim back; in-flight requests
-  // finish, new connections are refused; then leave.
+  // finish, new connections are refused; an order's confirmation e-mail being sent is waited for
+  // (left mid-way, the mail server may have taken it while its record still says unsent, and it
+  // would be sent again after the restart); then leave.
   const retryStopped = services.retry.stop();
   server.close(() => {
-    void retryStopped.then(() => {
+    void Promise.all([retryStopped, services.mail.idle()]).then(() => {
       log.info("stopped");
       process.exit(0);
     });

@@ -17,6 +17,10 @@ export interface FakeSmtp {
   refuse: boolean;
   /** Answers every recipient '550' (no such mailbox). */
   rejectRecipients: boolean;
+  /** How long a message's '250' waits after its data has come (a slow mail server). */
+  acceptAfterMs: number;
+  /** Messages whose data has begun to arrive, accepted or not yet. */
+  dataStarted: number;
   /** Starts listening again on the same port after `stop()`. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -32,6 +36,8 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     logins: [],
     refuse: false,
     rejectRecipients: false,
+    acceptAfterMs: 0,
+    dataStarted: 0,
     async start() {
       server = new SMTPServer({
         authOptional: true,
@@ -53,8 +59,10 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
           callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
         },
         onData(stream, _session, callback) {
+          fake.dataStarted++;
           simpleParser(stream)
-            .then((mail) => {
+            .then(async (mail) => {
+              await new Promise((resolve) => setTimeout(resolve, fake.acceptAfterMs));
               fake.received.push(mail);
               callback();
             })

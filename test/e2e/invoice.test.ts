@@ -276,6 +276,30 @@ describe("the confirmation e-mail", () => {
     expect(JSON.parse(fs.readFileSync(record, "utf8")).status).toBe("delivered");
   });
 
+  it("being sent when the server is told to stop is waited for, and recorded as sent", async () => {
+    const server = await startServer({
+      NOTIFY_API_URL: notify.url,
+      NOTIFY_API_KEY: "invoice-key",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "shop@dealer.example",
+    });
+    servers.push(server);
+    // A slow mail server: the message is on its way when the stop comes.
+    smtp.acceptAfterMs = 1500;
+    try {
+      const started = smtp.dataStarted;
+      const { id } = await placeOrder(server);
+      await expect.poll(() => smtp.dataStarted).toBe(started + 1);
+      expect(await server.stop()).toBe(0);
+      expect(mailsOf(id)).toHaveLength(1);
+      // Recorded as sent: nothing is sent again after the restart.
+      const record = path.join(server.dataDir, "mail", id, "message.json");
+      expect(JSON.parse(fs.readFileSync(record, "utf8")).status).toBe("delivered");
+    } finally {
+      smtp.acceptAfterMs = 0;
+    }
+  });
+
   it("is not sent without SMTP_URL", async () => {
     const server = await startServer({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "invoice-key" });
     servers.push(server);
