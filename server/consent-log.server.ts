@@ -4,6 +4,7 @@
  */
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { errorMessage, log } from "./log.server";
 
 export interface ConsentRecord {
   at: string;
@@ -14,21 +15,31 @@ export interface ConsentRecord {
 }
 
 export interface ConsentLog {
-  record(entry: ConsentRecord): Promise<void>;
+  /**
+   * False when the record could not be written (the disk full, say; logged): the lead is then not
+   * taken, as the consent it rests on could not be kept.
+   */
+  record(entry: ConsentRecord): Promise<boolean>;
 }
 
 export function createConsentLog(dataDir: string): ConsentLog {
   const dir = path.join(dataDir, "consents");
   return {
     async record(entry) {
-      await fsp.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${entry.at.slice(0, 7)}.jsonl`);
-      const handle = await fsp.open(file, "a");
       try {
-        await handle.write(JSON.stringify(entry) + "\n");
-        await handle.sync();
-      } finally {
-        await handle.close();
+        await fsp.mkdir(dir, { recursive: true });
+        const file = path.join(dir, `${entry.at.slice(0, 7)}.jsonl`);
+        const handle = await fsp.open(file, "a");
+        try {
+          await handle.write(JSON.stringify(entry) + "\n");
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        return true;
+      } catch (error) {
+        log.error("consent not recorded, lead refused", { form: entry.form, error: errorMessage(error) });
+        return false;
       }
     },
   };

@@ -340,6 +340,30 @@ describe("callback, price and leasing leads", () => {
     );
   });
 
+  it("refuses a lead whose consent cannot be recorded with the spec's error, keeping what was typed and sending nothing", async () => {
+    // The consents' folder cannot be made (a file is in its place), as on a full disk.
+    fs.writeFileSync(path.join(dataDir, "consents"), "");
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    expect(res.status).toBe(503);
+    expect(await answer(res)).toMatchObject({
+      formError: FORM_ERROR,
+      values: { name: lead.name, comment: lead.comment },
+    });
+    expect(captured).toHaveLength(0);
+    expect(await leadsOnDisk()).toHaveLength(0);
+  });
+
+  it("answers a lead it cannot write with the spec's error, keeping what was typed and sending nothing", async () => {
+    // The leads' folder replaced by a file: no lead can be written.
+    const leads = path.join(dataDir, "leads");
+    fs.rmSync(leads, { recursive: true, force: true });
+    fs.writeFileSync(leads, "");
+    const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    expect(res.status).toBe(502);
+    expect(await answer(res)).toMatchObject({ formError: FORM_ERROR, values: { name: lead.name, phone: lead.phone } });
+    expect(captured).toHaveLength(0);
+  });
+
   it("never follows a foreign page for the success link", async () => {
     const res = await handleLeadAction(
       post("https://faw.example/lead/callback", { ...lead, page: "//evil.example" }),
@@ -483,6 +507,21 @@ describe("parts-list leads with files", () => {
     expect(kept.request.kind).toBe("multipart");
     const file = kept.request.kind === "multipart" ? kept.request.files[0] : undefined;
     expect(fs.readFileSync(path.join(dataDir, "leads", kept.id, file!.path), "utf8")).toBe("данные");
+  });
+
+  it("answers an upload it has nowhere to write with the spec's error and what was typed before the files", async () => {
+    const leads = path.join(dataDir, "leads");
+    fs.rmSync(leads, { recursive: true, force: true });
+    fs.writeFileSync(leads, "");
+    const request = post("https://faw.example/lead/parts-list", parts, [new File(["данные"], "список.txt")]);
+    const res = await handleLeadAction(request, context, "parts-list");
+    expect(res.status).toBe(503);
+    expect(request.bodyUsed).toBe(true);
+    expect(await answer(res)).toMatchObject({
+      formError: FORM_ERROR,
+      values: { name: parts.name, phone: parts.phone, comment: parts.comment },
+    });
+    expect(captured).toHaveLength(0);
   });
 
   it("refuses an upload over 10 MB with 413 and forwards nothing", async () => {

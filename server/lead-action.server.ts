@@ -26,7 +26,7 @@ import {
   textValues,
 } from "./form-post.server";
 import type { OutgoingField } from "./notify-gateway.server";
-import { log } from "./log.server";
+import { errorMessage, log } from "./log.server";
 import { contentLengthTooBig, fieldsBeforeFiles, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
 
 /**
@@ -120,7 +120,14 @@ export async function handleLeadAction(
       const { fields, drained } = await fieldsBeforeFiles(request);
       return fail(UPLOAD_MESSAGES.tooBig, 413, typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
     }
-    reserved = await services.notify.store.reserve();
+    reserved = await services.notify.store.reserve().catch((error: unknown) => {
+      log.error("upload's folder not made, lead refused", { form, error: errorMessage(error) });
+      return undefined;
+    });
+    if (!reserved) {
+      const { fields, drained } = await fieldsBeforeFiles(request);
+      return fail(FORM_ERROR, 503, typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
+    }
     try {
       ({ form: body, files } = await parseUpload(request, reserved.dir));
     } catch (error) {
@@ -167,13 +174,17 @@ export async function handleLeadAction(
   }
   const data = result.data;
 
-  await services.consents.record({
+  const consented = await services.consents.record({
     at: new Date().toISOString(),
     ip: clientIp,
     form,
     version: consentTextVersion(services.companies.enabled),
     lead: reserved?.id,
   });
+  if (!consented) {
+    await discard();
+    return fail(FORM_ERROR, 503, textValues(body));
+  }
 
   const source = sourceValue(services.config.SITE_URL, page);
   let delivery;

@@ -200,6 +200,22 @@ describe("the notify gateway", () => {
     expect((await kept.store.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
   });
 
+  it("sends nothing it could not write, and frees an order's id for its next send", async () => {
+    const notify = gateway();
+    // An order's id taken from its form's key; its lead.json cannot be put in place (a folder of
+    // that name is in the way, as a full disk would refuse the file).
+    const id = "3f2a9c1b-0000-4000-8000-000000000001";
+    expect(await notify.store.takeId(id)).toBe(true);
+    fs.mkdirSync(path.join(notify.store.dir, id, "lead.json", "x"), { recursive: true });
+    expect(await notify.sendJson("order", BODY, { id })).toEqual({ ok: false, id, status: "not written" });
+    expect(sent).toHaveLength(0);
+    expect(fs.existsSync(path.join(notify.store.dir, id))).toBe(false);
+    // Sent again once the disk has room: taken afresh, written and delivered.
+    expect(await notify.store.takeId(id)).toBe(true);
+    expect(await notify.sendJson("order", BODY, { id })).toEqual({ ok: true, id, status: "delivered" });
+    expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([id]);
+  });
+
   it("abandons the attempt in flight when stopped, recording nothing and putting the claim back", async () => {
     const notify = gateway({ NOTIFY_TIMEOUT_MS: "60000" });
     const lead = await undelivered(notify);

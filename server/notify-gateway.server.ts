@@ -30,7 +30,8 @@ export type { NotifyField, NotifyRequest, OutgoingField, RetryReport, StoredFile
 export interface DeliveryResult {
   ok: boolean;
   id: string;
-  status: LeadRecord["status"];
+  /** "not written": the lead could not be put on disk (the disk full, say), so it was not sent either. */
+  status: LeadRecord["status"] | "not written";
 }
 
 export interface NotifyGateway {
@@ -155,26 +156,48 @@ export function createNotifyGateway(
     }
   }
 
-  async function deliver(record: LeadRecord): Promise<DeliveryResult> {
+  /** Saves a lead's new state; when that fails the lead stays on disk as it was (pending, so a retry sends it). */
+  async function record(lead: LeadRecord): Promise<void> {
+    await store.save(lead).catch((error: unknown) =>
+      log.error("lead's state not written, left as it was on disk", {
+        lead: lead.id,
+        status: lead.status,
+        error: errorMessage(error),
+      }),
+    );
+  }
+
+  async function deliver(lead: LeadRecord): Promise<DeliveryResult> {
     // Written before anything is sent: a crash or a stop mid-request cannot lose it.
-    await store.save(record);
+    try {
+      await store.save(lead);
+    } catch (error) {
+      // Not on disk (the disk full, say): nothing is sent, the visitor is told it failed and keeps
+      // the form, and the folder goes, so an order's key can be taken again when it comes again.
+      log.error("lead not written, not sent", { lead: lead.id, form: lead.form, error: errorMessage(error) });
+      await store.discard(lead.id).catch(() => {});
+      return { ok: false, id: lead.id, status: "not written" };
+    }
     if (!config.NOTIFY_API_URL) {
-      const kept = { ...record, status: "kept" as const };
-      await store.save(kept);
-      log.info("lead stored locally", { lead: record.id, form: record.form });
-      return { ok: true, id: record.id, status: kept.status };
+      const kept = { ...lead, status: "kept" as const };
+      await record(kept);
+      log.info("lead stored locally", { lead: lead.id, form: lead.form });
+      return { ok: true, id: lead.id, status: kept.status };
     }
     // A fresh lead: nobody else should hold its first attempt (the retry leaves pending leads alone
     // for PENDING_GRACE_MS, longer than any timeout), so the claim is for a crash in the middle.
-    const claim = await store.claim(record.id, 0, claimTtlMs);
+    const claim = await store.claim(lead.id, 0, claimTtlMs).catch((error: unknown) => {
+      log.error("lead not claimed, left to the retry", { lead: lead.id, error: errorMessage(error) });
+      return null;
+    });
     // Had a retry got there first after all, the lead is its to send.
-    if (!claim) return { ok: false, id: record.id, status: record.status };
+    if (!claim) return { ok: false, id: lead.id, status: lead.status };
     try {
-      const done = await attempt(record);
-      await store.save(done);
-      return { ok: done.status === "delivered", id: record.id, status: done.status };
+      const done = await attempt(lead);
+      await record(done);
+      return { ok: done.status === "delivered", id: lead.id, status: done.status };
     } finally {
-      await claim.release();
+      await claim.release().catch(() => {});
     }
   }
 
@@ -189,9 +212,15 @@ export function createNotifyGateway(
       const current = await store.load(id);
       if (current?.status !== "undelivered" || current.attempts.length !== kept.attempts.length) return undefined;
       const replaced: LeadRecord = { ...current, request, ...(order ? { order } : {}) };
-      await store.save(replaced);
+      try {
+        await store.save(replaced);
+      } catch (error) {
+        // What was kept stays, for the retry: the first stands.
+        log.error("lead not replaced, the first kept", { lead: id, error: errorMessage(error) });
+        return { ok: false, id, status: current.status };
+      }
       const done = await attempt(replaced);
-      await store.save(done);
+      await record(done);
       return { ok: done.status === "delivered", id, status: done.status };
     } finally {
       await claim.release();

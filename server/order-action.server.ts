@@ -77,12 +77,13 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (limited) return limited;
 
   const data = result.data;
-  await services.consents.record({
+  const consented = await services.consents.record({
     at: new Date().toISOString(),
     ip: context.clientIp,
     form: "order",
     version: consentTextVersion(services.companies.enabled),
   });
+  if (!consented) return fail(ORDER_ERROR, 503, textValues(body));
   // The buyer's company from its ИНН, when the register knows it (never a condition of the order).
   const company = await services.companies.findByInn(data.inn);
   const id = keyed ?? newLeadId();
