@@ -43,7 +43,8 @@ export interface LeadRecord {
   createdAt: string;
   status: LeadStatus;
   request: NotifyRequest;
-  attempts: { at: string; ok: boolean; error?: string }[];
+  /** `status`: the service's HTTP status when it answered a failure (it refused the lead outright). */
+  attempts: { at: string; ok: boolean; error?: string; status?: number }[];
   /** When the background retry gave up. */
   failedAt?: string;
   /** An order's lines as ordered, for its success page (never sent: the notify body is the spec's). */

@@ -152,7 +152,7 @@ describe("the notify gateway", () => {
     expect(sent).toHaveLength(0);
   });
 
-  it("sends a failed lead again at once with what its visitor sent now, under the same key", async () => {
+  it("sends a failed lead again at once with what its visitor sent now, under the same key, when the service refused it", async () => {
     const notify = gateway();
     const lead = await undelivered(notify);
     const corrected = { name: "callback", fields: [{ key: "name", value: "Иван <Петров>" }] };
@@ -168,7 +168,7 @@ describe("the notify gateway", () => {
     expect(stored).toMatchObject({ status: "delivered", order, createdAt: lead.createdAt });
     expect(stored?.attempts.map((a) => a.ok)).toEqual([false, true]);
     // Delivered now: a further send changes and sends nothing, and neither does the retry.
-    expect(await notify.resendJson(lead.id, BODY)).toBeUndefined();
+    expect(await notify.resendJson(lead.id, BODY)).toEqual({ ok: true, id: lead.id, status: "delivered" });
     expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0 });
     expect(sent).toHaveLength(1);
     expect((await notify.store.load(lead.id))?.request).toEqual(stored?.request);
@@ -185,18 +185,47 @@ describe("the notify gateway", () => {
     expect(sent.map((s) => JSON.parse(String(s.body)).fields[0].value)).toEqual(["Пётр", "Пётр"]);
   });
 
-  it("leaves a failed lead alone while another sender holds it, and one never sent or kept", async () => {
+  it("sends the first as it was when the last attempt may have reached the service (a timeout)", async () => {
+    const notify = gateway({ NOTIFY_TIMEOUT_MS: "200" });
+    answer = "hang";
+    const first = await notify.sendJson("callback", BODY);
+    expect(first).toMatchObject({ ok: false, status: "undelivered" });
+    answer = "ok";
+    const corrected = { name: "callback", fields: [{ key: "name", value: "Пётр" }] };
+    expect(await notify.resendJson(first.id, corrected, { order: { lines: [], total: 1 } })).toMatchObject({
+      ok: true,
+      status: "delivered",
+    });
+    expect(sent.map((s) => [s.headers.get("idempotency-key"), JSON.parse(String(s.body)).fields[0].value])).toEqual([
+      [first.id, "Иван"],
+      [first.id, "Иван"],
+    ]);
+    expect(await notify.store.load(first.id)).not.toHaveProperty("order");
+  });
+
+  it("leaves a failed lead alone while another sender holds it, and one never written or kept", async () => {
     const notify = gateway();
     const lead = await undelivered(notify);
     const other = await gateway().store.claim(lead.id, 1, MINUTE);
-    expect(await notify.resendJson(lead.id, { name: "callback", fields: [] })).toBeUndefined();
+    expect(await notify.resendJson(lead.id, { name: "callback", fields: [] })).toEqual({
+      ok: false,
+      id: lead.id,
+      status: "undelivered",
+    });
     await other!.release();
     expect(sent).toHaveLength(0);
     expect((await notify.store.load(lead.id))?.request).toEqual(lead.request);
-    expect(await notify.resendJson("00000000-0000-4000-8000-000000000000", BODY)).toBeUndefined();
+    // None written (its first send's folder discarded): waited for as long as a send takes, then answered so.
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const quick = gateway({ NOTIFY_TIMEOUT_MS: "200" });
+    expect(await quick.resendJson(unknown, BODY)).toEqual({ ok: false, id: unknown, status: "not written" });
     const kept = createNotifyGateway(parseConfig({ DATA_DIR: dataDir }));
     const local = await kept.sendJson("callback", BODY);
-    expect(await kept.resendJson(local.id, { name: "callback", fields: [] })).toBeUndefined();
+    expect(await kept.resendJson(local.id, { name: "callback", fields: [] })).toEqual({
+      ok: true,
+      id: local.id,
+      status: "kept",
+    });
     expect((await kept.store.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
   });
 

@@ -48,16 +48,24 @@ export interface NotifyGateway {
     extra?: { order?: OrderSummary; id?: string },
   ): Promise<DeliveryResult>;
   /**
-   * A JSON lead whose first send failed, sent again by its visitor (an order's form sent again,
-   * perhaps corrected): what it holds now replaces what was kept, and it is attempted at once.
-   * Undefined when the lead is not waiting for a retry (delivered, being sent, kept or given up):
-   * then the first send stands and nothing is sent.
+   * The lead `id` once a send of it in flight has ended (a lead `pending` is waited for, at most as
+   * long as a send can take); undefined when there is none.
+   */
+  settled(id: string): Promise<LeadRecord | undefined>;
+  /**
+   * A JSON lead whose send failed, sent again by its visitor (an order's form sent again, perhaps
+   * corrected): attempted at once. What the visitor sends now replaces what was kept only when
+   * the service refused the last attempt outright (an HTTP failure: nothing of it was taken);
+   * after a timeout or a lost answer the service may hold the first under the same key, so the
+   * first is sent again as it was. A send of it in flight (or its first being written) is waited
+   * for; a lead not waiting for a retry then (delivered, kept, held by the retry) is left as it
+   * is: its state is the answer.
    */
   resendJson(
     id: string,
     body: { name: string; fields: OutgoingField[] },
     extra?: { order?: OrderSummary },
-  ): Promise<DeliveryResult | undefined>;
+  ): Promise<DeliveryResult>;
   /** Deliver a multipart notification (call 3) whose files were already written into the reserved lead folder. */
   sendMultipart(
     form: string,
@@ -152,11 +160,12 @@ export function createNotifyGateway(
         error: message,
         ms: Date.now() - started,
       });
-      return { ...record, status: "undelivered", attempts: [...record.attempts, { at, ok: false, error: message }] };
+      const failed = { at, ok: false, error: message, ...(status === undefined ? {} : { status }) };
+      return { ...record, status: "undelivered", attempts: [...record.attempts, failed] };
     }
   }
 
-  /** Saves a lead's new state; when that fails the lead stays on disk as it was (pending, so a retry sends it). */
+  /** Saves a lead's new state; when that fails the lead stays on disk as it was (pending or undelivered: a retry sends it). */
   async function record(lead: LeadRecord): Promise<void> {
     await store.save(lead).catch((error: unknown) =>
       log.error("lead's state not written, left as it was on disk", {
@@ -186,9 +195,11 @@ export function createNotifyGateway(
     }
     // A fresh lead: nobody else should hold its first attempt (the retry leaves pending leads alone
     // for PENDING_GRACE_MS, longer than any timeout), so the claim is for a crash in the middle.
+    // A claim that cannot be written (the disk full after all) is no reason to keep the visitor
+    // waiting for the retry: the lead, on disk, is sent now unclaimed.
     const claim = await store.claim(lead.id, 0, claimTtlMs).catch((error: unknown) => {
-      log.error("lead not claimed, left to the retry", { lead: lead.id, error: errorMessage(error) });
-      return null;
+      log.error("lead not claimed, sent unclaimed", { lead: lead.id, error: errorMessage(error) });
+      return "unclaimed" as const;
     });
     // Had a retry got there first after all, the lead is its to send.
     if (!claim) return { ok: false, id: lead.id, status: lead.status };
@@ -197,33 +208,57 @@ export function createNotifyGateway(
       await record(done);
       return { ok: done.status === "delivered", id: lead.id, status: done.status };
     } finally {
-      await claim.release().catch(() => {});
+      if (claim !== "unclaimed") await claim.release().catch(() => {});
     }
   }
 
-  async function resend(id: string, request: NotifyRequest, order?: OrderSummary) {
-    const kept = await store.load(id);
-    if (kept?.status !== "undelivered") return undefined;
-    // The claim of its next attempt: the background retry cannot send the old copy meanwhile, and
-    // a retry that holds it already (sending now) keeps it.
-    const claim = await store.claim(id, kept.attempts.length, claimTtlMs);
-    if (!claim) return undefined;
+  async function settled(id: string, whileMissing = false): Promise<LeadRecord | undefined> {
+    const until = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
+    let lead = await store.load(id);
+    while ((lead ? lead.status === "pending" : whileMissing) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      lead = await store.load(id);
+    }
+    return lead;
+  }
+
+  async function resend(id: string, request: NotifyRequest, order?: OrderSummary): Promise<DeliveryResult> {
+    const asItIs = (lead: LeadRecord | undefined): DeliveryResult =>
+      lead
+        ? { ok: lead.status === "delivered" || lead.status === "kept", id, status: lead.status }
+        : { ok: false, id, status: "not written" };
+    // Its folder is taken: the lead is on disk, or about to be (its first send still writing it).
+    const kept = await settled(id, true);
+    if (kept?.status !== "undelivered") return asItIs(kept);
+    // The claim of its next attempt: the background retry cannot send it meanwhile, and a retry
+    // that holds it already (sending now) keeps it.
+    const claim = await store.claim(id, kept.attempts.length, claimTtlMs).catch((error: unknown) => {
+      log.error("lead not claimed, left to the retry", { lead: id, error: errorMessage(error) });
+      return null;
+    });
+    if (!claim) return asItIs(kept);
     try {
       const current = await store.load(id);
-      if (current?.status !== "undelivered" || current.attempts.length !== kept.attempts.length) return undefined;
-      const replaced: LeadRecord = { ...current, request, ...(order ? { order } : {}) };
-      try {
-        await store.save(replaced);
-      } catch (error) {
-        // What was kept stays, for the retry: the first stands.
-        log.error("lead not replaced, the first kept", { lead: id, error: errorMessage(error) });
-        return { ok: false, id, status: current.status };
+      if (current?.status !== "undelivered" || current.attempts.length !== kept.attempts.length) return asItIs(current);
+      const refused = current.attempts.at(-1)?.status !== undefined;
+      let lead = current;
+      if (refused) {
+        try {
+          lead = { ...current, request, ...(order ? { order } : {}) };
+          await store.save(lead);
+        } catch (error) {
+          // What was kept stays, and is what is sent.
+          log.error("lead not replaced, the first sent again", { lead: id, error: errorMessage(error) });
+          lead = current;
+        }
+      } else {
+        log.info("lead sent again as first written: its last attempt may have reached the service", { lead: id });
       }
-      const done = await attempt(replaced);
+      const done = await attempt(lead);
       await record(done);
       return { ok: done.status === "delivered", id, status: done.status };
     } finally {
-      await claim.release();
+      await claim.release().catch(() => {});
     }
   }
 
@@ -255,6 +290,7 @@ export function createNotifyGateway(
         ...(extra.order ? { order: extra.order } : {}),
       });
     },
+    settled: (id) => settled(id),
     resendJson(id, body, extra = {}) {
       const request: NotifyRequest = {
         kind: "json",

@@ -58,6 +58,17 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
 
   const result = await orderValidator.validate(onlyFields(body, ORDER_FIELDS));
   if (result.error) return validationError(result.error, result.submittedData);
+  // The id (a UUID) is the order number's source and the notify service's Idempotency-Key: the
+  // form's key names it, so the same form sent again is this order, not a second one.
+  const keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
+  // Sent again once it is placed (a double click without JavaScript, an answer lost on the way):
+  // its success page, nothing sent, nothing counted.
+  const first = keyed ? await services.notify.settled(keyed) : undefined;
+  if (keyed && (first?.status === "delivered" || first?.status === "kept")) {
+    log.info("order sent again, answered with the first", { lead: keyed });
+    await services.mail.confirmOrder(keyed);
+    return placed(keyed, services);
+  }
   const snapshot = await services.parts.getCatalogue().catch(() => undefined);
   if (!snapshot) return fail(ORDER_ERROR, 503, textValues(body));
   const lines = cartLines(readCart(request), snapshot.byId);
@@ -66,14 +77,10 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // a price or sold a part out since, the form comes back with the summary as it is now.
   const seen = body.get("seen");
   if (typeof seen === "string" && seen !== linesSeen(lines)) return fail(ORDER_CHANGED, 409, textValues(body));
-  // The id (a UUID) is the order number's source and the notify service's Idempotency-Key: the
-  // form's key names it, so the same form sent again is this order, not a second one.
-  const keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
-  // Counted once the order would be taken: a form sent back for its mistakes (without JavaScript
-  // only the server checks it) never uses up the customer's orders, nor does a try again of an
-  // order already on disk.
-  const onDisk = keyed !== undefined && (await services.notify.store.load(keyed)) !== undefined;
-  const limited = onDisk ? null : await overLimit(context, textValues(body));
+  // Counted once the order would be sent (a new one, or one whose first send failed): a form sent
+  // back for its mistakes (without JavaScript only the server checks it) never uses up the
+  // customer's orders.
+  const limited = await overLimit(context, textValues(body));
   if (limited) return limited;
 
   const data = result.data;
@@ -116,19 +123,13 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     ...(company ? { company } : {}),
     customer: { name: data.name, inn: data.inn, email: data.email, invoice: data.invoice },
   };
-  if (keyed && !(await services.notify.store.takeId(keyed))) {
-    // Taken already: the first send of this form is on disk. Had it failed (kept for the
-    // background retry), what the form holds now (the customer may have corrected it) replaces it
-    // and is tried at once; delivered or being sent, it stands. Either way its success page, as
-    // the order is on disk, and nothing sent twice.
-    const again = await services.notify.resendJson(keyed, { name: "order", fields }, { order });
-    log.info("order sent again", { lead: keyed, resent: again ? again.status : "no, the first stands" });
-    // A first send that failed sent no confirmation: the customer who now sees 'Заказ оформлен'
-    // gets it (once, however often the form comes again).
-    await services.mail.confirmOrder(keyed);
-    return placed(keyed, services);
-  }
-  const delivery = await services.notify.sendJson("order", { name: "order", fields }, { order, id });
+  // Taken already: the first send of this form failed and the order waits on disk for the
+  // background retry. It is tried again at once (NotifyGateway.resendJson: as the form holds it
+  // now when the service refused the first outright); 'Заказ оформлен' only once it is delivered.
+  const delivery =
+    keyed && !(await services.notify.store.takeId(keyed))
+      ? await services.notify.resendJson(keyed, { name: "order", fields }, { order })
+      : await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
   await services.mail.confirmOrder(delivery.id);
   return placed(delivery.id, services);

@@ -284,23 +284,46 @@ describe.each(MODES)("checkout over the lead limit $name", ({ javaScriptEnabled 
 });
 
 describe("an order sent again", () => {
-  it("is not counted again by the lead limit: a try again after a failure, and a double post, still answer", async () => {
-    const ip = `203.0.113.${++visitor}`;
+  /** A post of the order form with the key of one page's form, from one address. */
+  async function orderForm(ip: string) {
     const headers = { "X-Forwarded-For": ip, Cookie: `cart=${cheap.id}.1` };
     const html = await (await fetch(`${suite.server.url}/make-order`, { headers })).text();
     const orderKey = /name="orderKey" value="([^"]+)"/.exec(html)![1];
-    const post = () =>
+    const seen = /name="seen" value="([^"]+)"/.exec(html)![1].replaceAll("&quot;", '"');
+    return (name = "Соколова Анна") =>
       fetch(`${suite.server.url}/make-order`, {
         method: "POST",
-        body: new URLSearchParams({ name: "Соколова Анна", phone: "+7 (912) 345-67-89", consent: "on", orderKey }),
+        body: new URLSearchParams({ name, phone: "+7 (912) 345-67-89", consent: "on", orderKey, seen }),
         redirect: "manual",
         headers,
       });
+  }
+
+  it("once placed is that order again, sent and counted once: two at once, then more", async () => {
+    const post = await orderForm(`203.0.113.${++visitor}`);
+    notify.mode = "slow";
+    notify.slowMs = 500;
+    // Two at once (a double click without JavaScript): the second waits for the first's answer.
+    const both = await Promise.all([post(), post()]);
+    expect(both.map((res) => res.status)).toEqual([303, 303]);
+    // The limit here is 2 posts: the first was counted, the ones after it are that order again.
+    notify.mode = "ok";
+    for (let i = 0; i < 3; i++) expect((await post()).status).toBe(303);
+    expect(notify.received).toHaveLength(1);
+  });
+
+  it("after a failure is tried again at once, as corrected, and answered as placed only once it is delivered", async () => {
+    const post = await orderForm(`203.0.113.${++visitor}`);
     notify.mode = "fail";
     expect((await post()).status).toBe(502);
-    // The limit here is 2 posts: the first counted, the three after it are that order again.
-    for (let i = 0; i < 3; i++) expect((await post()).status).toBe(303);
-    expect(new Set(notify.received.map((r) => r.headers["idempotency-key"])).size).toBe(1);
+    // Still failing: the same error, the order (corrected) kept for the retry under its key.
+    expect((await post("Соколова Анна Петровна")).status).toBe(502);
+    const keys = notify.received.map((r) => r.headers["idempotency-key"]);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(sentFields(1)).toMatchObject({ name: "Соколова Анна Петровна" });
+    // Both posts were counted (the limit here is 2): a third waits out the limit.
+    expect((await post()).status).toBe(429);
   });
 });
 
