@@ -43,8 +43,11 @@ export interface LeadRecord {
   createdAt: string;
   status: LeadStatus;
   request: NotifyRequest;
-  /** `status`: the service's HTTP status when it answered a failure (it refused the lead outright). */
-  attempts: { at: string; ok: boolean; error?: string; status?: number }[];
+  /**
+   * `status`: the service's HTTP status when it answered a failure; `refused`: the attempt
+   * certainly left nothing with the service (see nothingTaken in notify-gateway.server.ts).
+   */
+  attempts: { at: string; ok: boolean; error?: string; status?: number; refused?: boolean }[];
   /** When the background retry gave up. */
   failedAt?: string;
   /** An order's lines as ordered, for its success page (never sent: the notify body is the spec's). */

@@ -8,7 +8,7 @@ import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server
 
 let dataDir: string;
 let sent: { url: string; headers: Headers; body?: unknown }[];
-let answer: "ok" | "500" | "hang";
+let answer: "ok" | "500" | "502" | "hang" | "refused";
 
 function gateway(env: Record<string, string> = {}): NotifyGateway {
   const config = parseConfig({
@@ -25,7 +25,11 @@ function gateway(env: Record<string, string> = {}): NotifyGateway {
         init.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
       );
     }
-    return new Response("{}", { status: answer === "ok" ? 200 : 500 });
+    if (answer === "refused")
+      throw new TypeError("fetch failed", {
+        cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      });
+    return new Response("{}", { status: answer === "ok" ? 200 : Number(answer) });
   }) as unknown as typeof fetch;
   return createNotifyGateway(config, { fetch: fakeFetch });
 }
@@ -157,7 +161,7 @@ describe("the notify gateway", () => {
     const lead = await undelivered(notify);
     const corrected = { name: "callback", fields: [{ key: "name", value: "Иван <Петров>" }] };
     const order = { lines: [], total: 300 };
-    expect(await notify.resendJson(lead.id, corrected, { order })).toEqual({
+    expect(await notify.resendJson("callback", lead.id, corrected, { order })).toEqual({
       ok: true,
       id: lead.id,
       status: "delivered",
@@ -168,65 +172,91 @@ describe("the notify gateway", () => {
     expect(stored).toMatchObject({ status: "delivered", order, createdAt: lead.createdAt });
     expect(stored?.attempts.map((a) => a.ok)).toEqual([false, true]);
     // Delivered now: a further send changes and sends nothing, and neither does the retry.
-    expect(await notify.resendJson(lead.id, BODY)).toEqual({ ok: true, id: lead.id, status: "delivered" });
+    expect(await notify.resendJson("callback", lead.id, BODY)).toEqual({ ok: true, id: lead.id, status: "delivered" });
     expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0 });
     expect(sent).toHaveLength(1);
     expect((await notify.store.load(lead.id))?.request).toEqual(stored?.request);
   });
 
-  it("keeps the corrected lead for the retry when the service still fails", async () => {
+  it("takes the correction after a connection that never opened, and keeps it for the retry while the service fails", async () => {
     const notify = gateway();
-    const lead = await undelivered(notify);
+    answer = "refused";
+    const first = await notify.sendJson("callback", BODY);
+    expect((await notify.store.load(first.id))?.attempts).toMatchObject([{ ok: false, refused: true }]);
     answer = "500";
     const corrected = { name: "callback", fields: [{ key: "name", value: "Пётр" }] };
-    expect(await notify.resendJson(lead.id, corrected)).toMatchObject({ ok: false, status: "undelivered" });
-    answer = "ok";
-    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 1 });
-    expect(sent.map((s) => JSON.parse(String(s.body)).fields[0].value)).toEqual(["Пётр", "Пётр"]);
-  });
-
-  it("sends the first as it was when the last attempt may have reached the service (a timeout)", async () => {
-    const notify = gateway({ NOTIFY_TIMEOUT_MS: "200" });
-    answer = "hang";
-    const first = await notify.sendJson("callback", BODY);
-    expect(first).toMatchObject({ ok: false, status: "undelivered" });
-    answer = "ok";
-    const corrected = { name: "callback", fields: [{ key: "name", value: "Пётр" }] };
-    expect(await notify.resendJson(first.id, corrected, { order: { lines: [], total: 1 } })).toMatchObject({
-      ok: true,
-      status: "delivered",
-    });
-    expect(sent.map((s) => [s.headers.get("idempotency-key"), JSON.parse(String(s.body)).fields[0].value])).toEqual([
-      [first.id, "Иван"],
-      [first.id, "Иван"],
-    ]);
-    expect(await notify.store.load(first.id)).not.toHaveProperty("order");
-  });
-
-  it("leaves a failed lead alone while another sender holds it, and one never written or kept", async () => {
-    const notify = gateway();
-    const lead = await undelivered(notify);
-    const other = await gateway().store.claim(lead.id, 1, MINUTE);
-    expect(await notify.resendJson(lead.id, { name: "callback", fields: [] })).toEqual({
+    expect(await notify.resendJson("callback", first.id, corrected)).toMatchObject({
       ok: false,
-      id: lead.id,
       status: "undelivered",
     });
-    await other!.release();
+    answer = "ok";
+    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 1 });
+    expect(sent.map((s) => JSON.parse(String(s.body)).fields[0].value)).toEqual(["Иван", "Пётр", "Пётр"]);
+  });
+
+  it("sends the first as it was once any attempt may have reached the service: a timeout, or a gateway's 502", async () => {
+    for (const [failure, then] of [
+      ["hang", "500"],
+      ["502", "500"],
+    ] as const) {
+      sent = [];
+      const notify = gateway({ NOTIFY_TIMEOUT_MS: "200" });
+      answer = failure;
+      const first = await notify.sendJson("callback", BODY);
+      expect(first).toMatchObject({ ok: false, status: "undelivered" });
+      // A later attempt refused outright does not undo what the first may have left.
+      answer = then;
+      await notify.retryPass({ mode: "all" });
+      answer = "ok";
+      const corrected = { name: "callback", fields: [{ key: "name", value: "Пётр" }] };
+      const answered = await notify.resendJson("callback", first.id, corrected, { order: { lines: [], total: 1 } });
+      expect(answered).toMatchObject({ ok: true, status: "delivered" });
+      expect(sent.map((s) => [s.headers.get("idempotency-key"), JSON.parse(String(s.body)).fields[0].value])).toEqual(
+        Array(3).fill([first.id, "Иван"]),
+      );
+      expect(await notify.store.load(first.id)).not.toHaveProperty("order");
+    }
+  });
+
+  it("answers with the outcome of a send in flight, and leaves a kept lead as it is", async () => {
+    const notify = gateway({ NOTIFY_TIMEOUT_MS: "300" });
+    const lead = await undelivered(notify);
+    // Another sender (the retry) holds the next attempt and records it as delivered meanwhile.
+    const other = gateway();
+    const claim = await other.store.claim(lead.id, 1, MINUTE);
+    setTimeout(async () => {
+      const stored = (await other.store.load(lead.id))!;
+      await other.store.save({
+        ...stored,
+        status: "delivered",
+        attempts: [...stored.attempts, { at: "now", ok: true }],
+      });
+      await claim!.release();
+    }, 100);
+    expect(await notify.resendJson("callback", lead.id, { name: "callback", fields: [] })).toEqual({
+      ok: true,
+      id: lead.id,
+      status: "delivered",
+    });
     expect(sent).toHaveLength(0);
     expect((await notify.store.load(lead.id))?.request).toEqual(lead.request);
-    // None written (its first send's folder discarded): waited for as long as a send takes, then answered so.
-    const unknown = "00000000-0000-4000-8000-000000000000";
-    const quick = gateway({ NOTIFY_TIMEOUT_MS: "200" });
-    expect(await quick.resendJson(unknown, BODY)).toEqual({ ok: false, id: unknown, status: "not written" });
     const kept = createNotifyGateway(parseConfig({ DATA_DIR: dataDir }));
     const local = await kept.sendJson("callback", BODY);
-    expect(await kept.resendJson(local.id, { name: "callback", fields: [] })).toEqual({
+    expect(await kept.resendJson("callback", local.id, { name: "callback", fields: [] })).toEqual({
       ok: true,
       id: local.id,
       status: "kept",
     });
     expect((await kept.store.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
+  });
+
+  it("takes afresh an id whose folder was left without its lead", async () => {
+    const notify = gateway({ NOTIFY_TIMEOUT_MS: "200" });
+    const id = "00000000-0000-4000-8000-000000000000";
+    expect(await notify.store.takeId(id)).toBe(true);
+    expect(await notify.resendJson("order", id, BODY)).toEqual({ ok: true, id, status: "delivered" });
+    expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([id]);
+    expect(await notify.store.load(id)).toMatchObject({ form: "order", status: "delivered" });
   });
 
   it("sends nothing it could not write, and frees an order's id for its next send", async () => {

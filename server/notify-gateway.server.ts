@@ -48,20 +48,18 @@ export interface NotifyGateway {
     extra?: { order?: OrderSummary; id?: string },
   ): Promise<DeliveryResult>;
   /**
-   * The lead `id` once a send of it in flight has ended (a lead `pending` is waited for, at most as
-   * long as a send can take); undefined when there is none.
-   */
-  settled(id: string): Promise<LeadRecord | undefined>;
-  /**
-   * A JSON lead whose send failed, sent again by its visitor (an order's form sent again, perhaps
-   * corrected): attempted at once. What the visitor sends now replaces what was kept only when
-   * the service refused the last attempt outright (an HTTP failure: nothing of it was taken);
-   * after a timeout or a lost answer the service may hold the first under the same key, so the
-   * first is sent again as it was. A send of it in flight (or its first being written) is waited
-   * for; a lead not waiting for a retry then (delivered, kept, held by the retry) is left as it
-   * is: its state is the answer.
+   * A JSON lead sent again by its visitor (an order's form sent again, perhaps corrected), whose
+   * id is taken already. Delivered or kept: left as it is. Its send in flight (this form sent
+   * twice at once, or the background retry): that send's outcome, waited for. Failed, or left
+   * pending by a stopped sender: attempted at once, under the claim of its next attempt. What the
+   * visitor sends now replaces what was kept only when no attempt can have reached the service
+   * (each was refused with an HTTP error that takes nothing, or never connected); otherwise the
+   * service may hold the first under the same key, and the first is sent again as written. A
+   * folder left without its lead (a send that crashed before writing it) is taken afresh.
+   * Waits at most about twice as long as one send can take.
    */
   resendJson(
+    form: string,
     id: string,
     body: { name: string; fields: OutgoingField[] },
     extra?: { order?: OrderSummary },
@@ -160,7 +158,13 @@ export function createNotifyGateway(
         error: message,
         ms: Date.now() - started,
       });
-      const failed = { at, ok: false, error: message, ...(status === undefined ? {} : { status }) };
+      const failed = {
+        at,
+        ok: false,
+        error: message,
+        ...(status === undefined ? {} : { status }),
+        ...(nothingTaken(status, error) ? { refused: true } : {}),
+      };
       return { ...record, status: "undelivered", attempts: [...record.attempts, failed] };
     }
   }
@@ -212,49 +216,61 @@ export function createNotifyGateway(
     }
   }
 
-  async function settled(id: string, whileMissing = false): Promise<LeadRecord | undefined> {
-    const until = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
-    let lead = await store.load(id);
-    while ((lead ? lead.status === "pending" : whileMissing) && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      lead = await store.load(id);
-    }
-    return lead;
-  }
+  /** A lead a visitor's send may attempt now: not delivered or kept, and no send of it known to be in flight. */
+  const RESENDABLE: ReadonlySet<LeadRecord["status"]> = new Set(["undelivered", "failed", "pending"]);
 
-  async function resend(id: string, request: NotifyRequest, order?: OrderSummary): Promise<DeliveryResult> {
-    const asItIs = (lead: LeadRecord | undefined): DeliveryResult =>
-      lead
-        ? { ok: lead.status === "delivered" || lead.status === "kept", id, status: lead.status }
+  async function resend(lead: LeadRecord): Promise<DeliveryResult> {
+    const { id } = lead;
+    const deadline = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+    const asItIs = (kept: LeadRecord | undefined): DeliveryResult =>
+      kept
+        ? { ok: kept.status === "delivered" || kept.status === "kept", id, status: kept.status }
         : { ok: false, id, status: "not written" };
-    // Its folder is taken: the lead is on disk, or about to be (its first send still writing it).
-    const kept = await settled(id, true);
-    if (kept?.status !== "undelivered") return asItIs(kept);
-    // The claim of its next attempt: the background retry cannot send it meanwhile, and a retry
-    // that holds it already (sending now) keeps it.
+    // Its folder is taken: the lead is on disk, or about to be (its first send writing it now).
+    let kept = await store.load(id);
+    while (!kept && Date.now() < deadline) {
+      await pause();
+      kept = await store.load(id);
+    }
+    if (!kept) {
+      log.warn("lead's folder without its lead, taken afresh", { lead: id });
+      await store.discard(id).catch(() => {});
+      return (await store.takeId(id)) ? deliver(lead) : asItIs(await store.load(id));
+    }
+    if (!RESENDABLE.has(kept.status)) return asItIs(kept);
     const claim = await store.claim(id, kept.attempts.length, claimTtlMs).catch((error: unknown) => {
-      log.error("lead not claimed, left to the retry", { lead: id, error: errorMessage(error) });
+      log.error("lead not claimed", { lead: id, error: errorMessage(error) });
       return null;
     });
-    if (!claim) return asItIs(kept);
+    if (!claim) {
+      // Another sender has this attempt in flight: its outcome is the answer.
+      let latest: LeadRecord | undefined = kept;
+      while (latest && latest.attempts.length === kept.attempts.length && Date.now() < deadline) {
+        await pause();
+        latest = await store.load(id);
+      }
+      return asItIs(latest);
+    }
     try {
       const current = await store.load(id);
-      if (current?.status !== "undelivered" || current.attempts.length !== kept.attempts.length) return asItIs(current);
-      const refused = current.attempts.at(-1)?.status !== undefined;
-      let lead = current;
-      if (refused) {
+      if (!current || !RESENDABLE.has(current.status) || current.attempts.length !== kept.attempts.length)
+        return asItIs(current);
+      let next = current;
+      const nothingTaken = current.attempts.length > 0 && current.attempts.every((a) => !a.ok && a.refused === true);
+      if (nothingTaken) {
         try {
-          lead = { ...current, request, ...(order ? { order } : {}) };
-          await store.save(lead);
+          next = { ...current, request: lead.request, ...(lead.order ? { order: lead.order } : {}) };
+          await store.save(next);
         } catch (error) {
           // What was kept stays, and is what is sent.
           log.error("lead not replaced, the first sent again", { lead: id, error: errorMessage(error) });
-          lead = current;
+          next = current;
         }
       } else {
-        log.info("lead sent again as first written: its last attempt may have reached the service", { lead: id });
+        log.info("lead sent again as first written: an attempt may have reached the service", { lead: id });
       }
-      const done = await attempt(lead);
+      const done = await attempt(next);
       await record(done);
       return { ok: done.status === "delivered", id, status: done.status };
     } finally {
@@ -290,13 +306,16 @@ export function createNotifyGateway(
         ...(extra.order ? { order: extra.order } : {}),
       });
     },
-    settled: (id) => settled(id),
-    resendJson(id, body, extra = {}) {
-      const request: NotifyRequest = {
-        kind: "json",
-        body: { name: body.name, fields: htmlSafeFields(body.fields) },
-      };
-      return resend(id, request, extra.order);
+    resendJson(form, id, body, extra = {}) {
+      return resend({
+        id,
+        form,
+        createdAt: new Date().toISOString(),
+        status: "pending",
+        request: { kind: "json", body: { name: body.name, fields: htmlSafeFields(body.fields) } },
+        attempts: [],
+        ...(extra.order ? { order: extra.order } : {}),
+      });
     },
     sendMultipart(form, id, payload) {
       return deliver({
@@ -310,6 +329,23 @@ export function createNotifyGateway(
     },
     retryPass: (options) => retryPass(sender, options),
   };
+}
+
+/** Codes of a connection that never opened: nothing of the request reached anyone. */
+const NEVER_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * Whether a failed attempt certainly left nothing with the service: an HTTP error the service
+ * itself gives for a request it did not take (4xx, 500, 501, 503; a gateway's 502 or 504 says
+ * nothing of the service behind it), or a connection that never opened. A timeout or a
+ * connection lost mid-way may have delivered it.
+ */
+function nothingTaken(status: number | undefined, error: unknown): boolean {
+  if (status !== undefined)
+    return (status >= 400 && status < 500) || status === 500 || status === 501 || status === 503;
+  const cause = (error as { cause?: { code?: string; errors?: { code?: string }[] } } | undefined)?.cause;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  return code !== undefined && NEVER_CONNECTED.has(code);
 }
 
 function openAsBlob(file: string, type: string): Promise<Blob> {

@@ -63,7 +63,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
   // Sent again once it is placed (a double click without JavaScript, an answer lost on the way):
   // its success page, nothing sent, nothing counted.
-  const first = keyed ? await services.notify.settled(keyed) : undefined;
+  const first = keyed ? await services.notify.store.load(keyed) : undefined;
   if (keyed && (first?.status === "delivered" || first?.status === "kept")) {
     log.info("order sent again, answered with the first", { lead: keyed });
     await services.mail.confirmOrder(keyed);
@@ -77,10 +77,10 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // a price or sold a part out since, the form comes back with the summary as it is now.
   const seen = body.get("seen");
   if (typeof seen === "string" && seen !== linesSeen(lines)) return fail(ORDER_CHANGED, 409, textValues(body));
-  // Counted once the order would be sent (a new one, or one whose first send failed): a form sent
-  // back for its mistakes (without JavaScript only the server checks it) never uses up the
-  // customer's orders.
-  const limited = await overLimit(context, textValues(body));
+  // Counted once the order would be sent (a new one, or one whose send failed), not when its first
+  // send is still in flight (the form sent twice at once): a form sent back for its mistakes
+  // (without JavaScript only the server checks it) never uses up the customer's orders.
+  const limited = first?.status === "pending" ? null : await overLimit(context, textValues(body));
   if (limited) return limited;
 
   const data = result.data;
@@ -123,12 +123,13 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     ...(company ? { company } : {}),
     customer: { name: data.name, inn: data.inn, email: data.email, invoice: data.invoice },
   };
-  // Taken already: the first send of this form failed and the order waits on disk for the
-  // background retry. It is tried again at once (NotifyGateway.resendJson: as the form holds it
-  // now when the service refused the first outright); 'Заказ оформлен' only once it is delivered.
+  // Taken already: the first send of this form is in flight (the form sent twice at once: its
+  // outcome is waited for), or it failed and the order waits on disk for the background retry
+  // (tried again at once, as corrected when no attempt can have reached the service: see
+  // NotifyGateway.resendJson). 'Заказ оформлен' only once it is delivered.
   const delivery =
     keyed && !(await services.notify.store.takeId(keyed))
-      ? await services.notify.resendJson(keyed, { name: "order", fields }, { order })
+      ? await services.notify.resendJson("order", keyed, { name: "order", fields }, { order })
       : await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
   await services.mail.confirmOrder(delivery.id);
