@@ -71,8 +71,10 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   }
   const snapshot = await services.parts.getCatalogue().catch(() => undefined);
   if (!snapshot) return fail(ORDER_ERROR, 503, textValues(body));
-  const lines = cartLines(readCart(request), snapshot.byId);
-  if (lines.length === 0) return redirect("/", 303);
+  const cart = readCart(request);
+  const lines = cartLines(cart, snapshot.byId);
+  // Every part of it sold out meanwhile: the cart says so. An empty cart (ordered from another tab): home.
+  if (lines.length === 0) return redirect(cart.length > 0 ? "/cart?notice=sold-out" : "/", 303);
   // The customer agreed to the lines the summary showed: if a refresh of the catalogue has changed
   // a price or sold a part out since, the form comes back with the summary as it is now.
   const seen = body.get("seen");

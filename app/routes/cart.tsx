@@ -12,6 +12,7 @@ import { useShownCartLines } from "~/components/cart-provider";
 import { CartTable } from "~/components/cart-table";
 import { ecommerceEvent } from "~/lib/analytics";
 import { applyCartIntent, CART_FULL_MESSAGE, clampToStock, isCartIntent } from "~/lib/cart";
+import { ORDER_SOLD_OUT } from "~/lib/lead-schemas";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
@@ -36,8 +37,11 @@ export const meta: MetaFunction = () =>
     noindex: true,
   });
 
+/** What a redirect to /cart?notice=… tells: a part refused for a full cart, an order whose parts sold out. */
+const NOTICES: Record<string, string | undefined> = { full: CART_FULL_MESSAGE, "sold-out": ORDER_SOLD_OUT };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const notice = new URL(request.url).searchParams.get("notice") === "full" ? CART_FULL_MESSAGE : null;
+  const notice = NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null;
   try {
     const snapshot = await context.services.parts.getCatalogue();
     return json(

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatRub } from "~/lib/format";
-import { ORDER_CHANGED } from "~/lib/lead-schemas";
+import { ORDER_CHANGED, ORDER_SOLD_OUT } from "~/lib/lead-schemas";
 import { generateParts } from "~server/demo-catalogue.server";
 import { listenOnLoopback } from "../server-process";
 import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, typeKeys } from "./harness";
@@ -17,7 +17,7 @@ const groups = generateParts(40);
 const all = groups.flatMap((g) => g.parts);
 const repriced = all.find((p) => p.balance >= 2 && p.price < 4000)!;
 const scarce = all.find((p) => p !== repriced && p.balance >= 3 && p.price < 4000)!;
-const original = { price: repriced.price, balance: scarce.balance };
+const original = { price: repriced.price, balance: scarce.balance, repricedBalance: repriced.balance };
 
 let partsApi: { url: string; close: () => Promise<void> };
 beforeAll(async () => {
@@ -53,6 +53,7 @@ async function siteShows(price: number) {
 beforeEach(async () => {
   repriced.price = original.price;
   scarce.balance = original.balance;
+  repriced.balance = original.repricedBalance;
   await siteShows(original.price);
 });
 
@@ -112,5 +113,28 @@ describe.each(MODES)("an order changed while it was filled in, $name", ({ javaSc
     expect(fields.goods).toContain(`— 1 шт., артикул ${repriced.article || "-"}, ${plain(formatRub(repriced.price))}`);
     // The browser's own line for the refused post is the console's only one.
     expect(errors).toEqual(["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
+  });
+
+  it("tells on the cart when every part of it sold out meanwhile, sending nothing", async () => {
+    const { page } = await openPage(suite, "/make-order", {
+      javaScriptEnabled,
+      init: async (page, context) => {
+        page.on("dialog", (dialog) => dialog.dismiss());
+        await context.addCookies([{ name: "cart", value: `${repriced.id}.1`, url: suite.server.url }]);
+      },
+    });
+    const form = page.locator("form.order__form");
+    await typeKeys(form.getByLabel("ФИО"), "Соколова Анна");
+    await typeKeys(form.getByLabel("Телефон"), "89123456789");
+    await form.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    // The last ones sold; a refresh of the catalogue with a new price shows the site has it.
+    repriced.balance = 0;
+    repriced.price += 1;
+    await siteShows(repriced.price);
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await page.getByRole("alert").filter({ hasText: ORDER_SOLD_OUT }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/cart");
+    await expect(page.getByText("Корзина пуста").isVisible()).resolves.toBe(true);
+    expect(notify.received).toHaveLength(0);
   });
 });
