@@ -295,28 +295,8 @@ export function createNotifyGateway(
 
   return {
     store,
-    sendJson(form, body, extra = {}) {
-      return deliver({
-        id: extra.id ?? newLeadId(),
-        form,
-        createdAt: new Date().toISOString(),
-        status: "pending",
-        request: { kind: "json", body: { name: body.name, fields: htmlSafeFields(body.fields) } },
-        attempts: [],
-        ...(extra.order ? { order: extra.order } : {}),
-      });
-    },
-    resendJson(form, id, body, extra = {}) {
-      return resend({
-        id,
-        form,
-        createdAt: new Date().toISOString(),
-        status: "pending",
-        request: { kind: "json", body: { name: body.name, fields: htmlSafeFields(body.fields) } },
-        attempts: [],
-        ...(extra.order ? { order: extra.order } : {}),
-      });
-    },
+    sendJson: (form, body, extra = {}) => deliver(newJsonLead(form, extra.id ?? newLeadId(), body, extra.order)),
+    resendJson: (form, id, body, extra = {}) => resend(newJsonLead(form, id, body, extra.order)),
     sendMultipart(form, id, payload) {
       return deliver({
         id,
@@ -328,6 +308,24 @@ export function createNotifyGateway(
       });
     },
     retryPass: (options) => retryPass(sender, options),
+  };
+}
+
+/** A JSON lead as written before its first attempt; every value but the site's markup escaped as HTML text. */
+function newJsonLead(
+  form: string,
+  id: string,
+  body: { name: string; fields: OutgoingField[] },
+  order?: OrderSummary,
+): LeadRecord {
+  return {
+    id,
+    form,
+    createdAt: new Date().toISOString(),
+    status: "pending",
+    request: { kind: "json", body: { name: body.name, fields: htmlSafeFields(body.fields) } },
+    attempts: [],
+    ...(order ? { order } : {}),
   };
 }
 
