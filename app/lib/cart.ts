@@ -103,6 +103,9 @@ export function fitsInCookie(cart: Cart): boolean {
 
 export type CartIntent = "add" | "remove" | "delete";
 
+/** An order none of whose parts is left in stock when it is sent: /cart says so, nothing is sent. */
+export const ORDER_SOLD_OUT = "Товаров из вашего заказа не осталось в наличии: заказ не отправлен.";
+
 export const CART_FULL_MESSAGE = "Корзина заполнена: оформите заказ или удалите часть позиций, чтобы добавить новые.";
 
 export interface CartPartInfo {

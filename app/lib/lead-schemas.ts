@@ -137,8 +137,6 @@ export const UPLOAD_MAX_FILES = 10;
 export const UPLOAD_TOO_BIG_ALERT = "Некоторые файлы не будут загружены, так как суммарный объем больше 10МБ";
 export const FORM_ERROR = "Произошла ошибка при отправке формы, попробуйте позже";
 export const ORDER_ERROR = "Произошла ошибка при оформлении заказа, попробуйте позже";
-/** An order none of whose parts is left in stock when it is sent: the cart says so, nothing is sent. */
-export const ORDER_SOLD_OUT = "Товаров из вашего заказа не осталось в наличии: заказ не отправлен.";
 /** An order whose parts' prices or stock changed after the customer saw it: shown again, not taken. */
 export const ORDER_CHANGED =
   "Цены или наличие товаров изменились, пока оформлялся заказ. Проверьте заказ и нажмите «Оформить заказ» ещё раз.";
