@@ -48,6 +48,11 @@ export interface LeadRecord {
    * certainly left nothing with the service (see nothingTaken in notify-gateway.server.ts).
    */
   attempts: { at: string; ok: boolean; error?: string; status?: number; refused?: boolean }[];
+  /**
+   * An attempt was abandoned mid-way (the server stopped while sending it, unrecorded): the
+   * service may have taken it, so the lead is never replaced by a correction (resendJson).
+   */
+  mayHaveReached?: true;
   /** When the background retry gave up. */
   failedAt?: string;
   /** An order's lines as ordered, for its success page (never sent: the notify body is the spec's). */

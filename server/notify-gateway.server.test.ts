@@ -286,6 +286,12 @@ describe("the notify gateway", () => {
     expect(await pass).toMatchObject({ delivered: 0, undelivered: 0, waiting: 1 });
     expect((await notify.store.load(lead.id))?.attempts).toHaveLength(1);
     expect(fs.readdirSync(path.join(notify.store.dir, lead.id)).filter((f) => f.startsWith("claim"))).toEqual([]);
+    // What it sent may have reached the service: a correction sent after it does not replace the lead.
+    expect(await notify.store.load(lead.id)).toMatchObject({ mayHaveReached: true });
+    answer = "ok";
+    const corrected = { name: "callback", fields: [{ key: "name", value: "Пётр" }] };
+    expect(await notify.resendJson("callback", lead.id, corrected)).toMatchObject({ ok: true, status: "delivered" });
+    expect(JSON.parse(String(sent.at(-1)!.body)).fields).toEqual(BODY.fields);
   });
 
   it("keeps leads locally with no notify service, and the retry has nothing to do", async () => {

@@ -146,7 +146,12 @@ export function createNotifyGateway(
       options.onUpstream?.("ok", (Date.now() - started) / 1000);
       return { ...record, status: "delivered", attempts: [...record.attempts, { at, ok: true }] };
     } catch (error) {
-      if (stop?.aborted && !timeout.aborted) throw new StoppedError("stopping");
+      if (stop?.aborted && !timeout.aborted) {
+        // Abandoned unrecorded (a later attempt sends it again under the same key), but marked:
+        // what was sent may have reached the service.
+        await saveState({ ...record, mayHaveReached: true });
+        throw new StoppedError("stopping");
+      }
       const message = errorMessage(error);
       options.onUpstream?.(
         status !== undefined ? "http_error" : message === "timeout" ? "timeout" : "network",
@@ -170,7 +175,7 @@ export function createNotifyGateway(
   }
 
   /** Saves a lead's new state; when that fails the lead stays on disk as it was (pending or undelivered: a retry sends it). */
-  async function record(lead: LeadRecord): Promise<void> {
+  async function saveState(lead: LeadRecord): Promise<void> {
     await store.save(lead).catch((error: unknown) =>
       log.error("lead's state not written, left as it was on disk", {
         lead: lead.id,
@@ -193,7 +198,7 @@ export function createNotifyGateway(
     }
     if (!config.NOTIFY_API_URL) {
       const kept = { ...lead, status: "kept" as const };
-      await record(kept);
+      await saveState(kept);
       log.info("lead stored locally", { lead: lead.id, form: lead.form });
       return { ok: true, id: lead.id, status: kept.status };
     }
@@ -209,7 +214,7 @@ export function createNotifyGateway(
     if (!claim) return { ok: false, id: lead.id, status: lead.status };
     try {
       const done = await attempt(lead);
-      await record(done);
+      await saveState(done);
       return { ok: done.status === "delivered", id: lead.id, status: done.status };
     } finally {
       if (claim !== "unclaimed") await claim.release().catch(() => {});
@@ -257,7 +262,10 @@ export function createNotifyGateway(
       if (!current || !RESENDABLE.has(current.status) || current.attempts.length !== kept.attempts.length)
         return asItIs(current);
       let next = current;
-      const nothingTaken = current.attempts.length > 0 && current.attempts.every((a) => !a.ok && a.refused === true);
+      const nothingTaken =
+        !current.mayHaveReached &&
+        current.attempts.length > 0 &&
+        current.attempts.every((a) => !a.ok && a.refused === true);
       if (nothingTaken) {
         try {
           next = { ...current, request: lead.request, ...(lead.order ? { order: lead.order } : {}) };
@@ -271,7 +279,7 @@ export function createNotifyGateway(
         log.info("lead sent again as first written: an attempt may have reached the service", { lead: id });
       }
       const done = await attempt(next);
-      await record(done);
+      await saveState(done);
       return { ok: done.status === "delivered", id, status: done.status };
     } finally {
       await claim.release().catch(() => {});
