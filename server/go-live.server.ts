@@ -226,7 +226,6 @@ export function partsLine(probe: PartsProbe): { failure?: string; note?: string 
   return { note: `PARTS_API_URL: GET ${probe.url} gave ${probe.parts} parts in ${probe.groups} groups${dropped}` };
 }
 
-/** `npm run go-live`'s report: the one above, and the parts API asked once when it is set. */
 /**
  * The leads and orders on disk that were kept while no notify service was set: nobody was told of
  * them, and no retry sends them (they may be tests made before the launch).
@@ -241,6 +240,7 @@ async function keptLeadsNote(env: Record<string, string | undefined>): Promise<s
   );
 }
 
+/** `npm run go-live`'s report: the one above, the kept leads counted, and the parts API asked once when it is set. */
 export async function checkGoLive(
   env: Record<string, string | undefined>,
   source?: string,

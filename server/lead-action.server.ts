@@ -97,6 +97,19 @@ function typedBeforeFiles(fields: Record<string, string>): Record<string, string
   return out;
 }
 
+/**
+ * An upload refused before its files are taken in, answered by `answer` with the text typed before
+ * the files: its body is read to the end and dropped, so the browser, still sending, gets the
+ * answer; the connection is closed when the body was too long to read.
+ */
+async function refuseUpload(
+  request: Request,
+  answer: (typed: Record<string, string>, headers?: Record<string, string>) => Response,
+): Promise<Response> {
+  const { fields, drained } = await fieldsBeforeFiles(request);
+  return answer(typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
+}
+
 export async function handleLeadAction(
   request: Request,
   context: AppLoadContext,
@@ -108,26 +121,16 @@ export async function handleLeadAction(
   let reserved: { id: string; dir: string } | undefined;
   let files: Awaited<ReturnType<typeof parseUpload>>["files"] = [];
   if (form === "parts-list") {
-    // Counted before the files are taken in: an upload over the limit is never written. Its body is
-    // read to the end all the same and dropped, so the browser, still sending, gets the message
-    // (not a connection cut mid-upload), with the name, phone and comment typed before the files.
-    if (await services.leadLimit.over(clientIp)) {
-      const { fields, drained } = await fieldsBeforeFiles(request);
-      return rateLimited(typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
-    }
-    if (contentLengthTooBig(request)) {
-      // Refused by its size alone: what was typed before the files still goes back to the form.
-      const { fields, drained } = await fieldsBeforeFiles(request);
-      return fail(UPLOAD_MESSAGES.tooBig, 413, typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
-    }
+    // Counted before the files are taken in: an upload over the limit is never written.
+    if (await services.leadLimit.over(clientIp)) return refuseUpload(request, rateLimited);
+    // Refused by its size alone: what was typed before the files still goes back to the form.
+    if (contentLengthTooBig(request))
+      return refuseUpload(request, (typed, headers) => fail(UPLOAD_MESSAGES.tooBig, 413, typed, headers));
     reserved = await services.notify.store.reserve().catch((error: unknown) => {
       log.error("upload's folder not made, lead refused", { form, error: errorMessage(error) });
       return undefined;
     });
-    if (!reserved) {
-      const { fields, drained } = await fieldsBeforeFiles(request);
-      return fail(FORM_ERROR, 503, typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
-    }
+    if (!reserved) return refuseUpload(request, (typed, headers) => fail(FORM_ERROR, 503, typed, headers));
     try {
       ({ form: body, files } = await parseUpload(request, reserved.dir));
     } catch (error) {

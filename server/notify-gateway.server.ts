@@ -227,17 +227,21 @@ export function createNotifyGateway(
   async function resend(lead: LeadRecord): Promise<DeliveryResult> {
     const { id } = lead;
     const deadline = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+    /** The lead as read again every 100 ms while `waiting` says so, until the deadline. */
+    const readWhile = async (waiting: (read: LeadRecord | undefined) => boolean) => {
+      let read = await store.load(id);
+      while (waiting(read) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        read = await store.load(id);
+      }
+      return read;
+    };
     const asItIs = (kept: LeadRecord | undefined): DeliveryResult =>
       kept
         ? { ok: kept.status === "delivered" || kept.status === "kept", id, status: kept.status }
         : { ok: false, id, status: "not written" };
     // Its folder is taken: the lead is on disk, or about to be (its first send writing it now).
-    let kept = await store.load(id);
-    while (!kept && Date.now() < deadline) {
-      await pause();
-      kept = await store.load(id);
-    }
+    const kept = await readWhile((read) => !read);
     if (!kept) {
       log.warn("lead's folder without its lead, taken afresh", { lead: id });
       await store.discard(id).catch(() => {});
@@ -250,12 +254,7 @@ export function createNotifyGateway(
     });
     if (!claim) {
       // Another sender has this attempt in flight: its outcome is the answer.
-      let latest: LeadRecord | undefined = kept;
-      while (latest && latest.attempts.length === kept.attempts.length && Date.now() < deadline) {
-        await pause();
-        latest = await store.load(id);
-      }
-      return asItIs(latest);
+      return asItIs(await readWhile((read) => read?.attempts.length === kept.attempts.length));
     }
     try {
       const current = await store.load(id);

@@ -7,7 +7,6 @@
 import type { LeadStatus, LeadStore, LeadSummary, StoredRecord } from "./lead-store.server";
 import { isExpired, isWaiting, nextAttemptAt, PENDING_GRACE_MS, retryDelayMs } from "./retry-schedule.server";
 
-/** `due`: the background retry, what is due now; `all`: `npm run leads:resend`, everything unsent, now. */
 /**
  * `due`: the background retry, what is due; `all`: `npm run leads:resend`, every unsent one now;
  * `kept`: `npm run leads:resend -- --kept`, those too that were kept while no notify service was set.
