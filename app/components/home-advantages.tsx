@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { LEASING, SALES_POINTS, STATS_BY_KEY } from "~/content";
+import { counted, DAYS, MONTHS_UP_TO } from "~/lib/plural";
 import { ModalLink } from "./modal-link";
 
 /** The trade-in request: the callback form, its source naming trade-in and its comment begun. */
@@ -53,7 +54,7 @@ const ADVANTAGES = [
   },
   {
     title: "Лизинг с субсидией",
-    text: `Аванс от ${LEASING.minAdvancePercent}%, срок до ${LEASING.termMonths} месяцев, решение за ${LEASING.approvalDays} день. Для компаний, ИП и физлиц.`,
+    text: `Аванс от ${LEASING.minAdvancePercent}%, срок до ${counted(LEASING.termMonths, MONTHS_UP_TO)}, решение за ${counted(LEASING.approvalDays, DAYS)}. Для компаний, ИП и физлиц.`,
     icon: icon(
       <>
         <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { LEASING } from "~/content";
 import { formatInt, formatRubWhole } from "~/lib/format";
+import { counted, MONTHS_UP_TO } from "~/lib/plural";
 import {
   estimateLeasing,
   formatPercent,
@@ -65,7 +66,7 @@ const FIELDS: CalcField[] = [
   {
     name: "term",
     label: "Срок, месяцев",
-    hint: `от ${L.termMin} до ${L.termMax} месяцев`,
+    hint: `от ${L.termMin} до ${counted(L.termMax, MONTHS_UP_TO)}`,
     inputMode: "numeric",
     slider: { label: "Ползунок срока", min: L.termMin, max: L.termMax, step: 1, of: (i) => i.termMonths, text: String },
   },

@@ -1,5 +1,6 @@
 import { DESKS, LEASING, type DeskId } from "~/content";
 import type { ModalName } from "~/lib/modal";
+import { counted, WORKING_DAYS } from "~/lib/plural";
 import { ClockIcon, PhoneIcon } from "./icons";
 
 interface Department {
@@ -29,7 +30,7 @@ const DEPARTMENTS: Record<ModalName, Department> = {
     desk: "sales",
     steps: [
       "Заявка с вашим расчетом приходит менеджеру отдела продаж.",
-      `Менеджер подберет лизинговую компанию и условия; решение — за ${LEASING.approvalDays} рабочий день.`,
+      `Менеджер подберет лизинговую компанию и условия; решение — за ${counted(LEASING.approvalDays, WORKING_DAYS)}.`,
       "Перезвонит в рабочее время с точным графиком платежей.",
     ],
   },

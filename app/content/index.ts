@@ -5,6 +5,7 @@
  */
 import { DEALER_CONTENT } from "./dealer";
 import { unwrapDemo, type DemoEntry } from "./demo";
+import { telFromDisplay } from "./phone";
 import type { Availability, DeskId, TruckOffer } from "./schema";
 
 export type { Availability, DeskId, TruckOffer };
@@ -52,11 +53,7 @@ export interface Location {
   email: string;
 }
 
-/** The dialling form of a displayed Russian number: '+7 (391) 123-45-67' → '+73911234567'. */
-export function telFromDisplay(display: string): string {
-  const digits = display.replace(/\D/g, "");
-  return digits.length === 10 ? `+7${digits}` : `+7${digits.slice(1)}`;
-}
+export { telFromDisplay } from "./phone";
 
 export const DEALER = CONTENT.dealer;
 export const LEGAL = CONTENT.legal;

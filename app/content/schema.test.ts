@@ -31,12 +31,17 @@ describe("dealer content schema", () => {
   });
 
   it.each([
-    ["desks.sales.phones.0.display", "200-00-01", "номер телефона из 10–11 цифр"],
+    ["desks.sales.phones.0.display", "200-00-01", "номер телефона из 11 цифр с кодом страны"],
+    // A digit left out: '+7' would be put before 10 digits that start with the 7, a number in Kazakhstan.
+    ["desks.sales.phones.0.display", "+7 (391) 200-00-1", "номер телефона из 11 цифр с кодом страны"],
+    ["desks.sales.phones.0.display", "(391) 200-00-01", "номер телефона из 11 цифр с кодом страны"],
+    ["desks.sales.phones.0.tel", "+73912000099", "номер для набора не сходится с показанным"],
     ["desks.parts.email", "parts(at)dealer", "e-mail"],
     ["desks.sales.whatsapp", "https://whatsapp.com/dealer", "ссылка WhatsApp"],
     ["legal.inn", "12345", "ИНН: 10 или 12 цифр"],
     ["legal.ogrn", undefined, "Required"],
-    ["legal.bank.bik", "04040000", "БИК: 9 цифр"],
+    ["legal.bank.bik", "04040000", "БИК: 9 цифр, начинается с 04"],
+    ["legal.bank.bik", "140400000", "БИК: 9 цифр, начинается с 04"],
     ["legal.bank.account", "4070281000000000000", "Расчётный счёт: 20 цифр"],
     ["legal.bank.correspondentAccount", "3010181000000000000a", "Корреспондентский счёт: 20 цифр"],
     ["invoice.vatPercent", 22.5, "целое число процентов"],
@@ -73,6 +78,26 @@ describe("dealer content schema", () => {
       "at legal.bank.correspondentAccount in app/content/dealer.ts: Корреспондентский счёт: не сходится с БИК",
     );
     expect(errorOf(changed("legal.bank.bik", typo(bank.bik, 8)))).toContain("at legal.bank.account");
+  });
+
+  it("pairs a company's ИНН with an ОГРН of 13 digits and a КПП, a sole trader's with an ОГРНИП of 15 and none", () => {
+    const company = { inn: "7707083893", ogrn: "1027700132195", kpp: "773601001" };
+    const soleTrader = { inn: "500100732259", ogrn: "304500116000157" };
+    const withLegal = (legal: object) => changed("legal", { ...CONTENT.legal, kpp: undefined, ...legal });
+    expect(() => parseDealerContent(withLegal(company))).not.toThrow();
+    expect(() => parseDealerContent(withLegal(soleTrader))).not.toThrow();
+    expect(errorOf(withLegal({ ...company, kpp: undefined }))).toContain(
+      "at legal.kpp in app/content/dealer.ts: у организации (ИНН из 10 цифр) нужен КПП",
+    );
+    expect(errorOf(withLegal({ ...company, ogrn: soleTrader.ogrn }))).toContain(
+      "at legal.ogrn in app/content/dealer.ts: у организации (ИНН из 10 цифр) ОГРН из 13 цифр",
+    );
+    expect(errorOf(withLegal({ ...soleTrader, ogrn: company.ogrn }))).toContain(
+      "at legal.ogrn in app/content/dealer.ts: у ИП (ИНН из 12 цифр) ОГРНИП из 15 цифр",
+    );
+    expect(errorOf(withLegal({ ...soleTrader, kpp: company.kpp }))).toContain(
+      "at legal.kpp in app/content/dealer.ts: у ИП (ИНН из 12 цифр) нет КПП",
+    );
   });
 
   it("names a misspelt key instead of ignoring it", () => {

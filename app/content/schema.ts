@@ -3,6 +3,7 @@
  * the browser gets the content already checked (app/content/valid.ts runs this at build and start).
  */
 import { z } from "zod";
+import { telFromDisplay } from "./phone";
 import { accountIsValid, correspondentAccountIsValid, innIsValid, ogrnIsValid } from "./requisites";
 
 export const AVAILABILITY = ["В наличии", "В пути", "Под заказ"] as const;
@@ -26,11 +27,12 @@ const picture = z
 const phone = z
   .object({
     label: text,
+    // With its country code (+7 or 8): a digit left out would dial another number, even another country's.
     display: z
       .string()
       .refine(
-        (value) => /^[+\d\s()-]+$/.test(value) && [10, 11].includes(value.replace(/\D/g, "").length),
-        "номер телефона из 10–11 цифр, например +7 (391) 123-45-67",
+        (value) => /^[+\d\s()-]+$/.test(value) && /^[78]\d{10}$/.test(value.replace(/\D/g, "")),
+        "номер телефона из 11 цифр с кодом страны, например +7 (391) 123-45-67 или 8 800 123-45-67",
       ),
     /** Dialling form; unset: taken from `display`. */
     tel: z
@@ -38,7 +40,17 @@ const phone = z
       .regex(/^\+\d{11,15}$/, "номер для набора: + и цифры, например +73911234567")
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine(
+    (phone) =>
+      phone.tel === undefined ||
+      !/^[78]\d{10}$/.test(phone.display.replace(/\D/g, "")) ||
+      phone.tel === telFromDisplay(phone.display),
+    {
+      path: ["tel"],
+      message: "номер для набора не сходится с показанным (display): уберите tel или исправьте цифры",
+    },
+  );
 
 const desk = z
   .object({
@@ -98,7 +110,8 @@ export const dealerContentSchema = z
         bank: z
           .object({
             name: text,
-            bik: digits([9], "БИК"),
+            // Every Russian bank's БИК starts with 04.
+            bik: z.string().regex(/^04\d{7}$/, "БИК: 9 цифр, начинается с 04"),
             /** Расчётный счёт. */
             account: digits([20], "Расчётный счёт"),
             /** Корреспондентский счёт. */
@@ -121,7 +134,23 @@ export const dealerContentSchema = z
               });
           }),
       })
-      .strict(),
+      .strict()
+      // A company (ИНН of 10 digits) has an ОГРН of 13 and a КПП; a sole trader (12) an ОГРНИП of 15 and no КПП.
+      .superRefine((legal, ctx) => {
+        const company = legal.inn.length === 10;
+        if (legal.ogrn.length !== (company ? 13 : 15))
+          ctx.addIssue({
+            code: "custom",
+            path: ["ogrn"],
+            message: company
+              ? "у организации (ИНН из 10 цифр) ОГРН из 13 цифр"
+              : "у ИП (ИНН из 12 цифр) ОГРНИП из 15 цифр",
+          });
+        if (company && legal.kpp === undefined)
+          ctx.addIssue({ code: "custom", path: ["kpp"], message: "у организации (ИНН из 10 цифр) нужен КПП" });
+        if (!company && legal.kpp !== undefined)
+          ctx.addIssue({ code: "custom", path: ["kpp"], message: "у ИП (ИНН из 12 цифр) нет КПП: уберите его" });
+      }),
     invoice: z
       .object({
         /** The VAT rate the prices include. */
@@ -148,7 +177,17 @@ export const dealerContentSchema = z
         annualRatePercent: z.number().positive().max(100),
         partners: z.array(z.object({ name: text, logo: picture }).strict()).min(1, "нужен хотя бы один партнер"),
       })
-      .strict(),
+      .strict()
+      // The calculator's ranges: each lower bound at most its upper one.
+      .superRefine((leasing, ctx) => {
+        const ranges = [
+          ["minTermMonths", leasing.minTermMonths, leasing.termYears * 12, "не больше срока termYears × 12"],
+          ["minAdvancePercent", leasing.minAdvancePercent, leasing.maxAdvancePercent, "не больше maxAdvancePercent"],
+          ["amountFrom", leasing.amountFrom, leasing.amountTo, "не больше amountTo"],
+        ] as const;
+        for (const [key, low, high, message] of ranges)
+          if (low > high) ctx.addIssue({ code: "custom", path: [key], message });
+      }),
     delivery: z
       .object({
         freeFrom: money,

@@ -4,7 +4,8 @@
  * include and the sum in words. server/invoice-pdf.server.ts lays it out as a PDF; the dealer's
  * requisites and terms come from the content (app/content/dealer.ts).
  */
-import { plural, sumInWords } from "./sum-in-words";
+import { plural } from "./plural";
+import { sumInWords } from "./sum-in-words";
 
 /** The dealer's time zone: the invoice's date is the day the order was placed there. */
 export const DEALER_TIME_ZONE = "Asia/Krasnoyarsk";

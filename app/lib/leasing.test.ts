@@ -7,6 +7,8 @@ import {
   leasingStart,
   leasingSummary,
   LEASING_DEFAULTS,
+  LEASING_LIMITS,
+  leasingDefaults,
   readLeasing,
 } from "./leasing";
 import { formatInt } from "./format";
@@ -176,5 +178,23 @@ describe("leasingStart", () => {
     expect(leasingStart(none, {})).toEqual({ ...LEASING_DEFAULTS, price: "" });
     // Elsewhere, the calculator's own defaults.
     expect(leasingStart(none)).toEqual(LEASING_DEFAULTS);
+  });
+});
+
+describe("leasingDefaults", () => {
+  const wide = { priceMin: 1_000_000, priceMax: 50_000_000, advanceMin: 5, advanceMax: 49, termMin: 12, termMax: 60 };
+
+  it("opens at 10 000 000 ₽, 20 % and 36 months, within the dealer's ranges", () => {
+    expect(readLeasing(LEASING_DEFAULTS).errors).toEqual({});
+    expect(LEASING_DEFAULTS).toEqual(leasingDefaults(LEASING_LIMITS));
+    expect(leasingDefaults(wide)).toEqual({ price: formatInt(10_000_000), advance: "20", term: "36" });
+  });
+
+  it("brings each figure within a dealer's narrower ranges", () => {
+    // Two years at most, an advance from 30 %, up to 5 000 000 ₽.
+    const narrow = { ...wide, priceMax: 5_000_000, advanceMin: 30, termMax: 24 };
+    expect(leasingDefaults(narrow)).toEqual({ price: formatInt(5_000_000), advance: "30", term: "24" });
+    const dear = { ...wide, priceMin: 12_000_000, priceMax: 60_000_000, advanceMax: 15, termMin: 48 };
+    expect(leasingDefaults(dear)).toEqual({ price: formatInt(12_000_000), advance: "15", term: "48" });
   });
 });

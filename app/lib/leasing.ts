@@ -6,6 +6,7 @@
  */
 import { LEASING } from "~/content";
 import { formatInt, formatRubWhole } from "./format";
+import { counted, MONTHS_UP_TO } from "./plural";
 
 /** The calculator's query parameters (and the leasing lead's hidden fields). */
 export const LEASING_PARAMS = ["price", "advance", "term"] as const;
@@ -42,9 +43,21 @@ export const LEASING_LIMITS = {
   termMax: LEASING.termYears * 12,
 } as const;
 
-export const LEASING_DEFAULTS: LeasingValues = { price: "10\u00a0000\u00a0000", advance: "20", term: "36" };
-
 const L = LEASING_LIMITS;
+
+const within = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
+
+/** The calculator's first figures: 10 000 000 ₽, 20 % and 36 months, each brought within `limits`. */
+export function leasingDefaults(limits: Record<keyof typeof LEASING_LIMITS, number>): LeasingValues {
+  return {
+    price: formatInt(within(10_000_000, limits.priceMin, limits.priceMax)),
+    advance: String(within(20, limits.advanceMin, limits.advanceMax)),
+    term: String(within(36, limits.termMin, limits.termMax)),
+  };
+}
+
+/** The first figures within the dealer's ranges (app/content). */
+export const LEASING_DEFAULTS: LeasingValues = leasingDefaults(L);
 
 export const LEASING_MESSAGES = {
   priceEmpty: "Укажите стоимость техники",
@@ -55,7 +68,7 @@ export const LEASING_MESSAGES = {
   advanceRange: `Аванс — от ${L.advanceMin} до ${L.advanceMax}\u00a0%`,
   termEmpty: "Укажите срок",
   termNaN: "Срок — целое число месяцев, например 36",
-  termRange: `Срок — от ${L.termMin} до ${L.termMax} месяцев`,
+  termRange: `Срок — от ${L.termMin} до ${counted(L.termMax, MONTHS_UP_TO)}`,
 } as const;
 
 export const LEASING_DISCLAIMER = "Предварительный расчет, не является офертой";

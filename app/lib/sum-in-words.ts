@@ -3,6 +3,7 @@
  * kopecks in two digits, both nouns agreeing with their number ('Двенадцать тысяч шестьсот рублей
  * 00 копеек', 'Двадцать один рубль 01 копейка'). Up to 999 999 999 999 roubles.
  */
+import { plural, type Forms } from "./plural";
 
 const UNITS_MASCULINE = ["", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять"];
 const UNITS_FEMININE = ["", "одна", "две", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять"];
@@ -44,7 +45,6 @@ const HUNDREDS = [
 ];
 
 /** The three forms of a counted noun: for 1 (21, 101…), for 2–4 (22…), for 0 and 5–20 (11–14 too). */
-type Forms = readonly [one: string, few: string, many: string];
 
 const ROUBLES: Forms = ["рубль", "рубля", "рублей"];
 const KOPECKS: Forms = ["копейка", "копейки", "копеек"];
@@ -54,16 +54,6 @@ const GROUPS: { forms: Forms; feminine: boolean }[] = [
   { forms: ["миллион", "миллиона", "миллионов"], feminine: false },
   { forms: ["миллиард", "миллиарда", "миллиардов"], feminine: false },
 ];
-
-/** The form of a noun after the number `n`. */
-export function plural(n: number, forms: Forms): string {
-  const lastTwo = n % 100;
-  const last = n % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return forms[2];
-  if (last === 1) return forms[0];
-  if (last >= 2 && last <= 4) return forms[1];
-  return forms[2];
-}
 
 /** 1–999 in words. */
 function triad(n: number, feminine: boolean): string[] {

@@ -7,6 +7,7 @@ import { ModalLink } from "~/components/modal-link";
 import { PartnerTicker } from "~/components/partner-ticker";
 import { LEASING } from "~/content";
 import { formatRub } from "~/lib/format";
+import { counted, DAYS, MONTHS_UP_TO, WORKING_DAYS, YEARS_UP_TO } from "~/lib/plural";
 import { leasingFromParams, paramsBesideLeasing } from "~/lib/leasing";
 import { MODAL_PARAM } from "~/lib/modal";
 import { modalAwareRevalidate } from "~/utils/revalidate";
@@ -20,7 +21,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: infoStyles
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Лизинг грузовиков и спецтехники FAW",
-    description: `Лизинг FAW: аванс от ${LEASING.minAdvancePercent}%, срок до ${LEASING.termYears} лет, сумма до 50 млн ₽, решение за ${LEASING.approvalDays} день. Для физлиц, ИП и компаний.`,
+    description: `Лизинг FAW: аванс от ${LEASING.minAdvancePercent}%, срок до ${counted(LEASING.termYears, YEARS_UP_TO)}, сумма до ${formatRub(LEASING.amountTo)}, решение за ${counted(LEASING.approvalDays, DAYS)}. Для физлиц, ИП и компаний.`,
   });
 
 export const shouldRevalidate = modalAwareRevalidate;
@@ -36,11 +37,11 @@ const FAQ = [
   },
   {
     q: "На какой срок заключается договор?",
-    a: `До ${LEASING.termYears} лет (до ${LEASING.termYears * 12} месяцев). Срок подбираем под сезонность и доходы вашего бизнеса.`,
+    a: `До ${counted(LEASING.termYears, YEARS_UP_TO)} (до ${counted(LEASING.termYears * 12, MONTHS_UP_TO)}). Срок подбираем под сезонность и доходы вашего бизнеса.`,
   },
   {
     q: "Сколько времени занимает одобрение?",
-    a: `Решение по заявке — за ${LEASING.approvalDays} рабочий день. Для расчёта достаточно ИНН и контактного телефона.`,
+    a: `Решение по заявке — за ${counted(LEASING.approvalDays, WORKING_DAYS)}. Для расчёта достаточно ИНН и контактного телефона.`,
   },
   {
     q: "Можно ли получить индивидуальный график платежей?",
@@ -90,8 +91,9 @@ export default function Leasing() {
           <div>
             <h1>Лизинг грузовиков и спецтехники FAW</h1>
             <p className="lead">
-              Тягачи, самосвалы и спецтехника в лизинг на срок до {LEASING.termMonths} месяцев с авансом от{" "}
-              {LEASING.minAdvancePercent}%. Работаем с надёжными лизинговыми компаниями и подберём лучшее предложение.
+              Тягачи, самосвалы и спецтехника в лизинг на срок до {counted(LEASING.termMonths, MONTHS_UP_TO)} с авансом
+              от {LEASING.minAdvancePercent}%. Работаем с надёжными лизинговыми компаниями и подберём лучшее
+              предложение.
             </p>
             <ModalLink modal="leasing" className="btn btn--primary">
               Оставить онлайн-заявку
@@ -105,7 +107,7 @@ export default function Leasing() {
           <h2 id="terms-title">Условия</h2>
           <ul className="facts">
             <li>
-              <strong>до {LEASING.termYears} лет</strong>
+              <strong>до {counted(LEASING.termYears, YEARS_UP_TO)}</strong>
               <span>срок лизинга</span>
             </li>
             <li>
@@ -119,7 +121,7 @@ export default function Leasing() {
               <span>сумма финансирования</span>
             </li>
             <li>
-              <strong>{LEASING.approvalDays} день</strong>
+              <strong>{counted(LEASING.approvalDays, DAYS)}</strong>
               <span>одобрение заявки</span>
             </li>
             <li>

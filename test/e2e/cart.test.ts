@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKS } from "~/content";
+import { DELIVERY, DESKS } from "~/content";
 import { orderNumber } from "~/lib/order-number";
 import type { Part } from "~/lib/part";
 import { generateParts } from "~server/demo-catalogue.server";
@@ -21,6 +21,12 @@ const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, "
 
 /** Roubles as the site writes them ('12 600 ₽', '99,5 ₽'), with plain spaces. */
 const rub = (n: number) => plain(`${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(n)} ₽`);
+
+/** What the dealer's content charges for a method on goods of `sum` (spec §9: 300 ₽ each, free from 5 000 ₽). */
+const deliveryCost = (method: "courier" | "transport", sum: number) =>
+  sum >= DELIVERY.freeFrom ? 0 : method === "courier" ? DELIVERY.courierPrice : DELIVERY.transportCompanyPrice;
+/** A delivery cost as the summary writes it. */
+const costText = (cost: number) => (cost ? rub(cost) : "бесплатно");
 
 /**
  * Picks a delivery method as a visitor does: with JavaScript the summary follows at once; without
@@ -135,17 +141,15 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.waitForURL("**/make-order");
     await ready(page, javaScriptEnabled);
 
-    // Each line with its article; then the delivery: courier in the city, free from 5 000 ₽ (spec §9).
+    // Each line with its article; then the delivery: courier in the city, at the dealer's price.
     for (const part of [twoInStock, another])
       await page
         .locator(".order__summary")
         .getByText(`Артикул: ${part.article || "-"}`)
         .waitFor();
     await chooseDelivery(page, "Курьер по городу", javaScriptEnabled);
-    const courier = total >= 5000 ? 0 : 300;
-    await expect(page.getByTestId("delivery-cost").textContent().then(plain)).resolves.toBe(
-      courier ? "300 ₽" : "бесплатно",
-    );
+    const courier = deliveryCost("courier", total);
+    await expect(page.getByTestId("delivery-cost").textContent().then(plain)).resolves.toBe(costText(courier));
     await expect(page.getByTestId("order-summary-total").textContent().then(plain)).resolves.toBe(rub(total + courier));
 
     await page.getByLabel("ФИО").fill("Кузнецов Алексей");
@@ -182,7 +186,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
               `артикул ${another.article || "-"}, ${rub(another.price)}`,
           ].join("\n"),
         },
-        { key: "delivery", value: `Курьер по городу, ${courier ? "300 ₽" : "бесплатно"}` },
+        { key: "delivery", value: `Курьер по городу, ${costText(courier)}` },
         { key: "address", value: "ул. Ленина, 1, офис 5" },
         { key: "comment", value: "VIN LFWSRXRJ0K1A00001" },
         { key: "total", value: rub(total + courier) },
@@ -195,7 +199,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     expect(notify.received[0].headers["idempotency-key"]).toBe(order.id);
     await expectOrderShown(page, order.id, total + courier);
     await expect(page.getByTestId("order-delivery").textContent().then(plain)).resolves.toBe(
-      `Курьер по городу: ${courier ? "300 ₽" : "бесплатно"}`,
+      `Курьер по городу: ${costText(courier)}`,
     );
     await expect(headerCart(page).textContent()).resolves.toBe("Корзина");
     if (javaScriptEnabled) {
@@ -218,13 +222,10 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
-  it("adds 300 ₽ for a courier or a transport company below 5 000 ₽, nothing from 5 000 ₽, nothing for pickup", async () => {
-    const cheap = parts.find((p) => p.price < 4000 && p.balance >= 1)!;
-    const dear = parts.find((p) => p.price >= 5000 && p.balance >= 1)!;
-    for (const [part, cost] of [
-      [cheap, 300],
-      [dear, 0],
-    ] as const) {
+  it("adds the dealer's price for a courier or a transport company below its free-delivery sum, nothing from it, nothing for pickup", async () => {
+    const cheap = parts.find((p) => p.price < DELIVERY.freeFrom && p.balance >= 1)!;
+    const dear = parts.find((p) => p.price >= DELIVERY.freeFrom && p.balance >= 1)!;
+    for (const part of [cheap, dear]) {
       const { page } = await openPage(suite, "/make-order", {
         javaScriptEnabled,
         init: (_page, context) => context.addCookies([{ name: "cart", value: `${part.id}.1`, url: suite.server.url }]),
@@ -236,13 +237,14 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
       // Pickup is chosen until the visitor picks another way.
       await expect(page.getByRole("radio", { name: /^Самовывоз/ }).isChecked()).resolves.toBe(true);
       await expect(summary()).resolves.toEqual({ delivery: "бесплатно", total: rub(part.price) });
-      for (const label of ["До транспортной компании", "Курьер по городу"]) {
+      for (const [label, method] of [
+        ["До транспортной компании", "transport"],
+        ["Курьер по городу", "courier"],
+      ] as const) {
+        const cost = deliveryCost(method, part.price);
         await chooseDelivery(page, label, javaScriptEnabled);
         await expect(page.locator(".order__sums").getByText(label).count()).resolves.toBe(1);
-        await expect(summary()).resolves.toEqual({
-          delivery: cost ? "300 ₽" : "бесплатно",
-          total: rub(part.price + cost),
-        });
+        await expect(summary()).resolves.toEqual({ delivery: costText(cost), total: rub(part.price + cost) });
       }
     }
   });

@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DELIVERY } from "~/content";
 import { CARRIERS, OTHER_CARRIER } from "~/lib/delivery";
 import { RATE_LIMITED_MESSAGE } from "~/lib/lead-forms";
 import { MESSAGES } from "~/lib/lead-schemas";
@@ -13,7 +14,6 @@ import { generateParts } from "~server/demo-catalogue.server";
 import { blankPage, fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, typeKeys } from "./harness";
 
 const parts = generateParts(360).flatMap((g) => g.parts);
-// Below 5 000 ₽ a courier or a transport company costs 300 ₽ (spec §9).
 const cheap = parts.find((p) => p.price < 2000 && p.balance >= 2)!;
 
 const notify = fakeNotifyForFile();
@@ -29,6 +29,13 @@ const suite = serverAndBrowser(() => ({
 let visitor = 0;
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 const rub = (n: number) => plain(`${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(n)} ₽`);
+
+/** What the dealer's content charges for a method on goods of `sum` (spec §9: 300 ₽ each, free from 5 000 ₽). */
+const deliveryCost = (method: "courier" | "transport", sum: number) =>
+  sum >= DELIVERY.freeFrom ? 0 : method === "courier" ? DELIVERY.courierPrice : DELIVERY.transportCompanyPrice;
+/** A delivery cost as the summary writes it. */
+const costText = (cost: number) => (cost ? rub(cost) : "бесплатно");
+const courier = deliveryCost("courier", cheap.price);
 
 /** /make-order for a new visitor whose cart holds `amount` of the cheap part, on a phone or a desktop. */
 async function checkout(javaScriptEnabled: boolean, mobile = false, amount = 1) {
@@ -97,10 +104,12 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
     await expect(recap.getByText("Товары, 1 шт.").isVisible()).resolves.toBe(true);
     await expect(recap.getByText("Курьер по городу", { exact: true }).isVisible()).resolves.toBe(true);
     await expect(recap.getByText("Самовывоз", { exact: true }).isVisible()).resolves.toBe(false);
-    const total = rub(cheap.price + 300);
+    const total = rub(cheap.price + courier);
     await expect(recap.locator(".order__recap-total dd:visible").textContent().then(plain)).resolves.toBe(total);
     const summary = page.locator(".order__summary");
-    await expect(summary.locator(".order__sums dd:visible").last().textContent().then(plain)).resolves.toBe("300 ₽");
+    await expect(summary.locator(".order__sums dd:visible").last().textContent().then(plain)).resolves.toBe(
+      costText(courier),
+    );
     await expect(summary.locator(".order__total strong:visible").textContent().then(plain)).resolves.toBe(total);
     await order(page);
 
@@ -109,10 +118,12 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
     expect(sentFields()).toMatchObject({
       name: "Соколова Анна",
       phone: "+7(912)345-67-89",
-      delivery: "Курьер по городу, 300 ₽",
+      delivery: `Курьер по городу, ${costText(courier)}`,
       address: "ул. Ленина, 12, кв. 3",
     });
-    await expect(page.getByTestId("order-delivery").textContent().then(plain)).resolves.toBe("Курьер по городу: 300 ₽");
+    await expect(page.getByTestId("order-delivery").textContent().then(plain)).resolves.toBe(
+      `Курьер по городу: ${costText(courier)}`,
+    );
     await expect(page.getByTestId("order-address").textContent()).resolves.toBe(
       "Адрес доставки: ул. Ленина, 12, кв. 3",
     );
@@ -140,7 +151,7 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
     expect(sentKeys()).toEqual([...BASE_KEYS, "carrier", ...TAIL_KEYS]);
     expect(sentFields()).toMatchObject({
       city: "Иркутск",
-      delivery: "До транспортной компании, 300 ₽",
+      delivery: `До транспортной компании, ${costText(deliveryCost("transport", cheap.price))}`,
       carrier: CARRIERS[1],
     });
     await expect(page.getByTestId("order-carrier").textContent()).resolves.toBe(
@@ -336,7 +347,10 @@ describe("checkout without JavaScript", () => {
     await form(page).getByLabel("Адрес доставки").press("Enter");
     await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
     expect(notify.received).toHaveLength(1);
-    expect(sentFields()).toMatchObject({ address: "ул. Ленина, 12", delivery: "Курьер по городу, 300 ₽" });
+    expect(sentFields()).toMatchObject({
+      address: "ул. Ленина, 12",
+      delivery: `Курьер по городу, ${costText(courier)}`,
+    });
   });
 
   it("does not count an order sent back for its mistakes: the customer who fixes them still orders", async () => {
@@ -366,18 +380,18 @@ describe("checkout without JavaScript", () => {
     await form(page).getByLabel("Нужен счёт на оплату для организации").check();
     const typed = { ФИО: "Соколова Анна", Email: "anna@example.ru", "ИНН организации": "246512345678" };
     // More recalculations than the limit (2 posts) allows: none of them counts.
-    for (const [method, address] of [
-      ["Курьер по городу", "ул. Ленина, 1"],
-      ["До транспортной компании", ""],
-      ["Курьер по городу", ""],
-    ]) {
+    for (const [method, address, cost] of [
+      ["Курьер по городу", "ул. Ленина, 1", deliveryCost("courier", cheap.price * 2)],
+      ["До транспортной компании", "", deliveryCost("transport", cheap.price * 2)],
+      ["Курьер по городу", "", deliveryCost("courier", cheap.price * 2)],
+    ] as const) {
       await page.getByRole("radio", { name: new RegExp(`^${method}`) }).check();
       if (address) await typeKeys(form(page).getByLabel("Адрес доставки"), address);
       await page.getByRole("button", { name: "Пересчитать стоимость" }).click();
       await page.locator(".order__sums dt", { hasText: method }).waitFor();
-      await expect(page.getByTestId("delivery-cost").textContent().then(plain)).resolves.toBe("300 ₽");
+      await expect(page.getByTestId("delivery-cost").textContent().then(plain)).resolves.toBe(costText(cost));
       await expect(page.getByTestId("order-summary-total").textContent().then(plain)).resolves.toBe(
-        rub(cheap.price * 2 + 300),
+        rub(cheap.price * 2 + cost),
       );
       for (const [label, text] of Object.entries(typed))
         await expect(value(form(page).getByLabel(label))).resolves.toBe(text);

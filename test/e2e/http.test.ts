@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SALES_POINTS } from "~/content";
 import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
 import { FOREIGN_ORIGIN_MESSAGE } from "~server/origin-check.server";
@@ -310,7 +311,14 @@ describe("search engines", () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const dealer = jsonLd(html).find((b) => b["@type"] === "AutoDealer");
     expect(dealer.department).toHaveLength(2);
-    expect(dealer.department[0].openingHoursSpecification[0]).toMatchObject({ opens: "09:00", closes: "18:00" });
+    // The first hours the dealer wrote for the first location ('Пн–Пт 9:00–18:00'), as schema.org writes them.
+    const [, opensH, opensM, closesH, closesM] = /(\d{1,2}):(\d{2})\s*[–-]\s*(\d{1,2}):(\d{2})/.exec(
+      SALES_POINTS[0].workTime,
+    )!;
+    expect(dealer.department[0].openingHoursSpecification[0]).toMatchObject({
+      opens: `${opensH.padStart(2, "0")}:${opensM}`,
+      closes: `${closesH.padStart(2, "0")}:${closesM}`,
+    });
   });
 
   it.each(["/not-found", "/form-success", "/cart", "/lead/callback"])("keeps %s out of the index", async (path) => {

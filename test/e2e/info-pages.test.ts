@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DELIVERY, DESKS, LEASING, SALES_POINTS } from "~/content";
 import { MODES, openPage, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
@@ -8,18 +9,24 @@ async function html(path: string) {
   return { status: res.status, text: (await res.text()).replace(/<!-- -->/g, "").replace(/\u00a0/g, " ") };
 }
 
+/** The dealer's figures as the pages write them: '5 000 ₽', '1 000 000 ₽'. */
+const rub = (value: number) => `${new Intl.NumberFormat("ru-RU").format(value).replace(/\s/g, " ")} ₽`;
+/** A noun after «до» or a count, worked out here: 'до 1 года', 'до 5 лет', '21 день'. */
+const form = (n: number, one: string, few: string, many: string) =>
+  n % 100 >= 11 && n % 100 <= 14 ? many : n % 10 === 1 ? one : n % 10 >= 2 && n % 10 <= 4 ? few : many;
+
 describe("information pages", () => {
   it("states delivery and payment terms", async () => {
     const { text } = await html("/delivery");
     for (const fact of [
-      "от 5 000 ₽",
-      "Курьерская доставка по городу — 300 ₽",
-      "Доставка до транспортной компании — 300 ₽",
+      `от ${rub(DELIVERY.freeFrom)}`,
+      `Курьерская доставка по городу — ${rub(DELIVERY.courierPrice)}`,
+      `Доставка до транспортной компании — ${rub(DELIVERY.transportCompanyPrice)}`,
       "Самовывоз",
       "с учётом НДС",
       "Безналичный расчёт",
       "Перевод на карту",
-      "Пн–Пт 9:00–18:00",
+      DESKS.parts.workTime,
     ]) {
       expect(text).toContain(fact);
     }
@@ -27,14 +34,15 @@ describe("information pages", () => {
 
   it("states the leasing facts", async () => {
     const { text } = await html("/leasing");
+    const { termYears, termMonths, minAdvancePercent, amountFrom, amountTo, approvalDays, taxSavingPercent } = LEASING;
     for (const fact of [
-      "до 5 лет",
-      "59 месяцев",
-      "от 5%",
-      "1 000 000 ₽",
-      "50 000 000 ₽",
-      "1 день",
-      "до 45%",
+      `до ${termYears} ${form(termYears, "года", "лет", "лет")}`,
+      `до ${termMonths} ${form(termMonths, "месяца", "месяцев", "месяцев")}`,
+      `от ${minAdvancePercent}%`,
+      rub(amountFrom),
+      rub(amountTo),
+      `${approvalDays} ${form(approvalDays, "день", "дня", "дней")}`,
+      `до ${taxSavingPercent}%`,
       "Физические лица",
       "Индивидуальные предприниматели",
       "Юридические лица",
@@ -49,9 +57,9 @@ describe("information pages", () => {
     expect(text).toContain("Продажа техники и запчастей");
     expect(text).toContain("Сервисный центр");
     expect((text.match(/href="tel:\+7\d{10}"/g) ?? []).length).toBeGreaterThanOrEqual(4);
-    expect((text.match(/Пн–Пт 9:00–18:00/g) ?? []).length).toBeGreaterThanOrEqual(2);
+    for (const point of SALES_POINTS) expect(text).toContain(point.workTime);
     expect(text).toContain("mailto:");
-    expect(text).toContain("Солонцы");
+    for (const point of SALES_POINTS) expect(text).toContain(point.locality);
   });
 
   it("is an ordinary warranty and service page on /service", async () => {
