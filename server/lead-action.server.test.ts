@@ -14,6 +14,8 @@ import { parseConfig } from "./config.server";
 import { createServices } from "./context.server";
 import { handleLeadAction } from "./lead-action.server";
 import { createNotifyGateway } from "./notify-gateway.server";
+import { handleOrderAction } from "./order-action.server";
+import { issueOrderKey } from "./order-key.server";
 import { UPLOAD_MESSAGES } from "./upload.server";
 
 const NOTIFY = "http://notify.test";
@@ -620,5 +622,33 @@ describe("parts-list leads with files", () => {
     );
     expect(res.status).toBe(200);
     expect(await answer(res)).toEqual({ ok: true, redirectTo: "/form-success?fromUrl=%2Fcatalog%2Fparts" });
+  });
+});
+
+describe("an order on a disk that takes nothing", () => {
+  it("answers with the spec's error and the form as typed, sending nothing, when the order's folder cannot be made", async () => {
+    const snapshot = await context.services.parts.getCatalogue();
+    const part = [...snapshot.byId.values()].find((p) => p.balance >= 1)!;
+    // The leads' folder replaced by a file: no order can take its place on disk.
+    const leads = path.join(dataDir, "leads");
+    fs.rmSync(leads, { recursive: true, force: true });
+    fs.writeFileSync(leads, "");
+    const typed = { name: "Петров Пётр", phone: "+7 (912) 345-67-89", comment: "Самовывоз завтра", consent: "on" };
+    const request = new Request("https://faw.example/make-order", {
+      method: "POST",
+      headers: { Cookie: `cart=${part.id}.1` },
+      body: new URLSearchParams({
+        ...typed,
+        delivery: "pickup",
+        orderKey: issueOrderKey(context.services.cookieSecrets),
+      }),
+    });
+    const res = await handleOrderAction(request, context);
+    expect(res.status).toBe(503);
+    expect(await answer(res)).toMatchObject({
+      formError: "Произошла ошибка при оформлении заказа, попробуйте позже",
+      values: { name: typed.name, comment: typed.comment },
+    });
+    expect(captured).toHaveLength(0);
   });
 });

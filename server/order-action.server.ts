@@ -26,7 +26,7 @@ import {
   textValues,
 } from "./form-post.server";
 import { newLeadId } from "./lead-store.server";
-import { log } from "./log.server";
+import { errorMessage, log } from "./log.server";
 import { orderIdOfKey } from "./order-key.server";
 import type { OutgoingField } from "./notify-gateway.server";
 
@@ -129,13 +129,26 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // outcome is waited for), or it failed and the order waits on disk for the background retry
   // (tried again at once, as corrected when no attempt can have reached the service: see
   // NotifyGateway.resendJson). 'Заказ оформлен' only once it is delivered.
+  const fresh = keyed ? await takeOrderId(services, keyed) : true;
+  // The disk refused the order's folder (full, read-only): nothing is taken, the form stays as typed.
+  if (fresh === undefined) return fail(ORDER_ERROR, 503, textValues(body));
   const delivery =
-    keyed && !(await services.notify.store.takeId(keyed))
+    keyed && !fresh
       ? await services.notify.resendJson("order", keyed, { name: "order", fields }, { order })
       : await services.notify.sendJson("order", { name: "order", fields }, { order, id });
   if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
   await services.mail.confirmOrder(delivery.id);
   return placed(delivery.id, services);
+}
+
+/** Takes the order's place on disk: true when it is new, false when taken already, undefined when the disk refused. */
+async function takeOrderId(services: AppLoadContext["services"], id: string): Promise<boolean | undefined> {
+  try {
+    return await services.notify.store.takeId(id);
+  } catch (error) {
+    log.error("order not kept: its folder could not be made", { lead: id, error: errorMessage(error) });
+    return undefined;
+  }
 }
 
 /** The order's success page: the cart emptied, the order named in the signed last-order cookie. */
