@@ -17,6 +17,7 @@ import { createServices } from "./context.server";
 import { responseWritable } from "./feeds/body-stream.server";
 import { log } from "./log.server";
 import { metricsHandler, routeLabeler } from "./metrics.server";
+import { refuseOddRequests, russianErrors } from "./odd-requests.server";
 import { refuseForeignOrigin } from "./origin-check.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
@@ -79,6 +80,7 @@ app.use((req, res, next) => {
 });
 
 app.use(securityHeaders(config));
+app.use(refuseOddRequests());
 app.use(refuseForeignOrigin());
 
 app.get("/healthz", (_req, res) => {
@@ -132,8 +134,9 @@ app.use((req, res, next) => {
   next();
 });
 
-app.all(
-  "*",
+// Mounted for every path as it came: a route pattern ("*") would have Express decode the path
+// first, and a malformed one ('%FF') would end in Express's own English error page.
+app.use(
   createRequestHandler({
     build,
     mode: config.NODE_ENV === "production" ? "production" : build.mode,
@@ -145,6 +148,7 @@ app.all(
     }),
   }),
 );
+app.use(russianErrors);
 
 const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
   log.info("listening", {

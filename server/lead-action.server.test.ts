@@ -628,7 +628,7 @@ describe("parts-list leads with files", () => {
 describe("an order on a disk that takes nothing", () => {
   it("answers with the spec's error and the form as typed, sending nothing, when the order's folder cannot be made", async () => {
     const snapshot = await context.services.parts.getCatalogue();
-    const part = [...snapshot.byId.values()].find((p) => p.balance >= 1)!;
+    const part = snapshot.parts.find((p) => p.balance >= 1)!;
     // The leads' folder replaced by a file: no order can take its place on disk.
     const leads = path.join(dataDir, "leads");
     fs.rmSync(leads, { recursive: true, force: true });

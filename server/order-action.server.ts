@@ -2,7 +2,7 @@
  * The order (spec §7 call 4): validated again on the server, goods built from the server's
  * catalogue (never from prices or names the browser sent), delivered through the notify gateway.
  */
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
 import { consentTextVersion } from "~/lib/consent";
@@ -136,7 +136,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     keyed && !fresh
       ? await services.notify.resendJson("order", keyed, { name: "order", fields }, { order })
       : await services.notify.sendJson("order", { name: "order", fields }, { order, id });
-  if (!delivery.ok) return json({ formError: ORDER_ERROR, values: textValues(body) }, { status: 502 });
+  if (!delivery.ok) return fail(ORDER_ERROR, 502, textValues(body));
   await services.mail.confirmOrder(delivery.id);
   return placed(delivery.id, services);
 }

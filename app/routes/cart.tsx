@@ -37,10 +37,14 @@ export const meta: MetaFunction = () =>
   });
 
 /** What a redirect to /cart?notice=… tells: a part refused for a full cart, an order whose parts sold out. */
-const NOTICES: Record<string, string | undefined> = { full: CART_FULL_MESSAGE, "sold-out": ORDER_SOLD_OUT };
+const NOTICES = new Map([
+  ["full", CART_FULL_MESSAGE],
+  ["sold-out", ORDER_SOLD_OUT],
+]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const notice = NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null;
+  // A Map: a word of the query ('__proto__') never names anything but these.
+  const notice = NOTICES.get(new URL(request.url).searchParams.get("notice") ?? "") ?? null;
   try {
     const snapshot = await context.services.parts.getCatalogue();
     return json(

@@ -9,6 +9,7 @@ import {
 import { useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { DELIVERY } from "~/content";
 import { useShownCartLines } from "~/components/cart-provider";
 import { OrderForm } from "~/components/forms/order-form";
 import { cartLines, cartTotal, linesSeen } from "~/lib/cart-lines";
@@ -198,8 +199,8 @@ export default function MakeOrder() {
             }}
           </ByMethod>
           <p className="muted">
-            Цены с учетом НДС. Доставка курьером и до транспортной компании бесплатна от 5 000 ₽ —{" "}
-            <Link to="/delivery">об оплате и доставке</Link>.
+            Цены с учетом НДС. Доставка курьером и до транспортной компании бесплатна от {formatRub(DELIVERY.freeFrom)}{" "}
+            — <Link to="/delivery">об оплате и доставке</Link>.
           </p>
           <Link to="/cart">Изменить состав заказа</Link>
         </aside>

@@ -41,7 +41,8 @@ export async function stampedCatalogue(
 ): Promise<{ snapshot: CatalogueSnapshot; stamp: CatalogueStamp }> {
   const snapshot = await parts.getCatalogue().catch(() => undefined);
   if (!snapshot) {
-    throw new Response("The parts catalogue is unavailable; try again later.", {
+    // The price list is a visitor's download (the link on /catalog/parts): in Russian.
+    throw new Response("Каталог запчастей сейчас недоступен. Попробуйте скачать файл через минуту.", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60", "Cache-Control": "no-store" },
     });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SALES_POINTS } from "~/content";
 import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
+import { ODD_REQUEST_MESSAGES } from "~server/odd-requests.server";
 import { FOREIGN_ORIGIN_MESSAGE } from "~server/origin-check.server";
 import { rawGet } from "../server-process";
 import { startServer, type RunningServer } from "./harness";
@@ -465,5 +466,52 @@ describe("a form posted from another site", () => {
       "X-Forwarded-Host": "faw-solontsy.example",
     });
     expect(proxied.status).toBe(303);
+  });
+});
+
+describe("requests the framework cannot take", () => {
+  const text = (body: Buffer) => body.toString("utf8");
+
+  it("sends a path with repeated slashes to its one address, the query kept", async () => {
+    for (const [asked, address] of [
+      ["//", "/"],
+      ["///?modal=callback", "/?modal=callback"],
+      [
+        "//catalog//parts?search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80",
+        "/catalog/parts?search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80",
+      ],
+      ["//evil.example/", "/evil.example/"],
+    ]) {
+      const res = await rawGet(server.url + asked);
+      expect([res.status, res.headers.location], asked).toEqual([301, address]);
+    }
+  });
+
+  it("answers a malformed path, an unknown method and a host no address can be made of, in Russian, never with a 500", async () => {
+    // A path that does not decode goes where an unknown page goes.
+    for (const asked of ["/catalog/parts/%FF", "/%", "/lead/%C0%AF"]) {
+      const res = await rawGet(server.url + asked);
+      expect([res.status, res.headers.location], asked).toEqual([302, "/not-found"]);
+    }
+    for (const method of ["TRACE", "PUT", "DELETE"]) {
+      const res = await rawGet(`${server.url}/`, {}, method);
+      expect([res.status, res.headers.allow, text(res.body)], method).toEqual([
+        405,
+        "GET, HEAD, POST",
+        ODD_REQUEST_MESSAGES.method,
+      ]);
+    }
+    for (const headers of [{ "X-Forwarded-Host": "faw.example:99999" }, { Host: "a b" }]) {
+      const res = await rawGet(`${server.url}/`, headers);
+      expect([res.status, text(res.body)], JSON.stringify(headers)).toEqual([400, ODD_REQUEST_MESSAGES.badRequest]);
+    }
+    expect(server.logs()).not.toMatch(/URIError|could not be decoded/);
+  });
+
+  it("shows the cart for a notice it does not know, whatever its word", async () => {
+    for (const notice of ["__proto__", "constructor", "toString"]) {
+      const res = await rawGet(`${server.url}/cart?notice=${notice}`);
+      expect(res.status, notice).toBe(200);
+    }
   });
 });

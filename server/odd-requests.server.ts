@@ -1,0 +1,73 @@
+/**
+ * Requests the framework cannot take, answered before it reaches them, in Russian: a method no
+ * page has (Fetch's Request refuses TRACE and CONNECT outright, which Remix's adapter turned into
+ * a 500), a Host or X-Forwarded-Host no URL can be made of (the adapter builds the request's URL
+ * from them), a path with repeated slashes ('//' broke the site's links while rendering), sent
+ * to its one address, and a path that does not decode, sent where unknown pages go. Anything that still throws outside Remix gets a Russian page, not Express's
+ * English one with a stack in the log.
+ */
+import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import { errorMessage, log } from "./log.server";
+
+export const ODD_REQUEST_MESSAGES = {
+  method: "Сайт не принимает запросы этим методом.",
+  badRequest: "Не удалось разобрать запрос. Проверьте адрес страницы.",
+  serverError: "Что-то пошло не так. Попробуйте обновить страницу чуть позже.",
+} as const;
+
+/** The methods of the site's pages and forms. */
+const METHODS = new Set(["GET", "HEAD", "POST"]);
+
+function answer(res: Response, status: number, text: string, headers: Record<string, string> = {}) {
+  res
+    .status(status)
+    .set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8", ...headers })
+    .end(text);
+}
+
+/** Whether `host` (a Host or X-Forwarded-Host header) makes a URL, as the adapter will build it. */
+function hostMakesUrl(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  try {
+    new URL(`http://${host.split(",")[0].trim()}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function refuseOddRequests(): RequestHandler {
+  return (req, res, next) => {
+    if (!METHODS.has(req.method)) return answer(res, 405, ODD_REQUEST_MESSAGES.method, { Allow: "GET, HEAD, POST" });
+    const forwarded = req.headers["x-forwarded-host"];
+    if (!hostMakesUrl(req.headers.host) || !hostMakesUrl(Array.isArray(forwarded) ? forwarded[0] : forwarded))
+      return answer(res, 400, ODD_REQUEST_MESSAGES.badRequest);
+    const at = req.originalUrl.indexOf("?");
+    const pathname = at < 0 ? req.originalUrl : req.originalUrl.slice(0, at);
+    if (pathname.includes("//"))
+      return res.redirect(301, pathname.replace(/\/{2,}/g, "/") + (at < 0 ? "" : req.originalUrl.slice(at)));
+    // A path no text decodes from ('%FF') names no page: where an unknown page goes, without the
+    // router's warnings about it in the log.
+    if (!decodes(pathname)) return res.redirect(302, "/not-found");
+    next();
+  };
+}
+
+/** The last handler: what threw outside Remix (a body Express could not read, say), in Russian. */
+export const russianErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const given = Number((error as { status?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
+  const status = given >= 400 && given < 600 ? given : 500;
+  if (status >= 500)
+    log.error("request failed outside the site's routes", { path: req.path, error: errorMessage(error) });
+  answer(res, status, status < 500 ? ODD_REQUEST_MESSAGES.badRequest : ODD_REQUEST_MESSAGES.serverError);
+};
