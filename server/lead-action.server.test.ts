@@ -460,6 +460,23 @@ describe("parts-list leads with files", () => {
     expect(await leadsOnDisk()).toHaveLength(1);
   });
 
+  it("does not count an upload sent back for its mistakes or whose body cannot be read, and counts one taken", async () => {
+    const limited = makeContext({ LEAD_RATE_LIMIT: "1" });
+    const file = () => [new File(["артикул;кол-во"], "список.csv", { type: "text/csv" })];
+    const send = (request: Request) => handleLeadAction(request, limited, "parts-list");
+    expect((await send(post("https://faw.example/lead/parts-list", { ...parts, name: "" }, file()))).status).toBe(422);
+    const broken = new Request("https://faw.example/lead/parts-list", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=nothing-like-the-body" },
+      body: '--another\r\nContent-Disposition: form-data; name="name"\r\n\r\nИван',
+    });
+    expect((await send(broken)).status).toBeGreaterThanOrEqual(400);
+    expect((await send(post("https://faw.example/lead/parts-list", parts, file()))).status).toBe(303);
+    expect(await leadsOnDisk()).toHaveLength(1);
+    expect((await send(post("https://faw.example/lead/parts-list", parts, file()))).status).toBe(429);
+    expect(await leadsOnDisk()).toHaveLength(1);
+  });
+
   it("sends call 3 as multipart: images=true, name, fields[] and the files", async () => {
     const files = [
       new File(["артикул;кол-во\n1012015-81D;2"], "список.csv", { type: "text/csv" }),

@@ -121,8 +121,9 @@ export async function handleLeadAction(
   let reserved: { id: string; dir: string } | undefined;
   let files: Awaited<ReturnType<typeof parseUpload>>["files"] = [];
   if (form === "parts-list") {
-    // Counted before the files are taken in: an upload over the limit is never written.
-    if (await services.leadLimit.over(clientIp)) return refuseUpload(request, rateLimited);
+    // A visitor who has used up the window's leads is refused before the files are taken in; the
+    // upload itself is counted once it would be taken, as every other form.
+    if (await services.leadLimit.reached(clientIp)) return refuseUpload(request, rateLimited);
     // Refused by its size alone: what was typed before the files still goes back to the form.
     if (contentLengthTooBig(request))
       return refuseUpload(request, (typed, headers) => fail(UPLOAD_MESSAGES.tooBig, 413, typed, headers));
@@ -169,11 +170,12 @@ export async function handleLeadAction(
     return validationError(result.error, result.submittedData);
   }
   // Counted once the lead would be taken: a form sent back for its mistakes (without JavaScript
-  // only the server checks it) never uses up the visitor's leads. An upload was counted before its
-  // files were written.
-  if (!reserved) {
-    const limited = await overLimit(context, textValues(body));
-    if (limited) return limited;
+  // only the server checks it) or an upload its files could not be read from never uses up the
+  // visitor's leads.
+  const limited = await overLimit(context, textValues(body));
+  if (limited) {
+    await discard();
+    return limited;
   }
   const data = result.data;
 

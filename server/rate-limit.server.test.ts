@@ -39,6 +39,14 @@ describe("createVisitorLimit", () => {
     expect(await limit.over("203.0.113.1")).toBe(false);
   });
 
+  it("tells whether a visitor has used up the window without counting the question", async () => {
+    const limit = createVisitorLimit({ limit: 2, windowMs: 60_000 });
+    for (let i = 0; i < 5; i++) expect(await limit.reached("203.0.113.1")).toBe(false);
+    expect(await answers(limit, ["203.0.113.1", "203.0.113.1"])).toEqual([false, false]);
+    expect(await limit.reached("203.0.113.1")).toBe(true);
+    expect(await limit.reached("203.0.113.2")).toBe(false);
+  });
+
   it("lets everything through at a limit of 0 (LEAD_RATE_LIMIT=0)", async () => {
     const limit = createVisitorLimit({ limit: 0, windowMs: 60_000 });
     expect((await answers(limit, Array(20).fill("203.0.113.1"))).every((over) => !over)).toBe(true);

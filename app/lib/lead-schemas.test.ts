@@ -29,7 +29,7 @@ describe("lead schemas", () => {
     expect(errorsOf(callbackSchema.safeParse({ ...valid, name: "   " }))).toEqual({ name: MESSAGES.name });
   });
 
-  it.each(["+7 (912) 345-67-8_", "8912345678", "9123456789", "19123456789", "+7 (912) 345-67-890 1", "телефон"])(
+  it.each(["+7 (912) 345-67-8_", "8912345678", "912345678", "19123456789", "+7 (912) 345-67-890 1", "телефон"])(
     "refuses the phone %s",
     (phone) => {
       expect(errorsOf(callbackSchema.safeParse({ ...valid, phone }))).toEqual({ phone: MESSAGES.phone });
@@ -43,7 +43,10 @@ describe("lead schemas", () => {
     "8 (912) 345-67-89",
     "+7 912 345 67 89",
     "+7 (912) 345-67-89",
-  ])("accepts the 11-digit phone %s in the mask's form", (phone) => {
+    // Ten digits, as typed without JavaScript: the mask's +7 put before them.
+    "9123456789",
+    "912 345-67-89",
+  ])("accepts the phone %s in the mask's form", (phone) => {
     for (const schema of [callbackSchema, buySchema, partsListSchema, orderSchema]) {
       expect(schema.parse({ ...valid, phone }).phone).toBe("+7 (912) 345-67-89");
     }
@@ -51,6 +54,15 @@ describe("lead schemas", () => {
 
   it.each(["123", "12345678901", "1234567890123", "24651234ab"])("refuses the inn %s", (inn) => {
     expect(errorsOf(callbackSchema.safeParse({ ...valid, inn }))).toEqual({ inn: MESSAGES.inn });
+  });
+
+  // Spaces and hyphens typed without JavaScript are left out, as the field does with it.
+  it.each([
+    ["2465 123456", "2465123456"],
+    ["2465-123456", "2465123456"],
+    [" 246512345678 ", "246512345678"],
+  ])("reads the inn %j as %j", (inn, digits) => {
+    expect(callbackSchema.parse({ ...valid, inn }).inn).toBe(digits);
   });
 
   it.each(["", "2465123456", "246512345678"])("accepts the inn %j", (inn) => {

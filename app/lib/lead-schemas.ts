@@ -44,8 +44,9 @@ const emailField = z.preprocess(
     .refine((v) => v === "" || EMAIL_PATTERN.test(v), MESSAGES.email),
 );
 
+// Digits only, as the field keeps them with JavaScript: '2465 000000' or '2465-000000' typed without it is the same ИНН.
 const innField = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : ""),
+  (v) => (typeof v === "string" ? v.replace(/\D/g, "") : ""),
   z.string().refine((v) => v === "" || /^(\d{10}|\d{12})$/.test(v), MESSAGES.inn),
 );
 

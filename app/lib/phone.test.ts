@@ -21,7 +21,27 @@ describe("canonicalPhone", () => {
     expect(canonicalPhone(input)).toBe(expected);
   });
 
-  it.each(["9131234567", "19131234567", "+7 (913) 123-45-6_", "891312345678", ""])("refuses %j", (input) => {
+  // Ten digits, as typed without JavaScript: the mask's country code put before them.
+  it.each([
+    ["9131234567", "+7 (913) 123-45-67"],
+    ["913 123-45-67", "+7 (913) 123-45-67"],
+    ["(391) 200-00-01", "+7 (391) 200-00-01"],
+    ["4951234567", "+7 (495) 123-45-67"],
+  ])("takes the ten digits %j as %j", (input, expected) => {
+    expect(canonicalPhone(input)).toBe(expected);
+  });
+
+  // A short number, one from an 8 or a 7 a digit short, one of another country.
+  it.each([
+    "8913123456",
+    "7913123456",
+    "1913123456",
+    "19131234567",
+    "+7 (913) 123-45-6_",
+    "891312345678",
+    "",
+    "913123456",
+  ])("refuses %j", (input) => {
     expect(canonicalPhone(input)).toBeNull();
   });
 

@@ -13,12 +13,15 @@ export function phoneDigits(value: string): string {
 
 /**
  * The phone in the mask's form ('+7 (913) 123-45-67') when it is a Russian number of 11 digits
- * written from 8, 7 or +7; otherwise null. The server's path without JavaScript ends here too.
+ * written from 8, 7 or +7, or its ten digits after the country code as the mask takes them (a
+ * code that starts with 3, 4 or 9: one starting with 7 or 8 is a number short of a digit);
+ * otherwise null. The server's path without JavaScript ends here too, so a phone typed there as
+ * ten digits is taken as it is with the mask.
  */
 export function canonicalPhone(value: string): string | null {
   const digits = phoneDigits(value);
-  if (digits.length !== 11 || !/^[78]/.test(digits)) return null;
-  const local = digits.slice(1);
+  const local = digits.length === 11 && /^[78]/.test(digits) ? digits.slice(1) : digits;
+  if (local.length !== 10 || !/^[349]/.test(local)) return null;
   return `+7 (${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6, 8)}-${local.slice(8)}`;
 }
 

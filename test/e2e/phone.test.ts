@@ -188,10 +188,8 @@ describe("the phone typed key by key, with JavaScript", () => {
 
 describe("the phone typed without JavaScript", () => {
   it.each(
-    FORMS.map((form, i) => ({
-      ...form,
-      typed: VARIANTS[i % VARIANTS.length] === "9131234567" ? "8-913-123-45-67" : VARIANTS[i % VARIANTS.length],
-    })),
+    // Ten digits as well: the server puts the mask's +7 before them, as the mask does with JavaScript.
+    FORMS.map((form, i) => ({ ...form, typed: VARIANTS[i % VARIANTS.length] })),
   )("sends $typed from the $name form as +7(913)123-45-67", async (form) => {
     const { page, scope, phone } = await open(form, false);
     await typeKeys(phone, form.typed);
@@ -200,7 +198,8 @@ describe("the phone typed without JavaScript", () => {
     expect(sentPhone()).toBe(SENT);
   });
 
-  it.each(["9131234567", "19131234567", "8913123456"])(
+  // Another country's, one from an 8 a digit short, nine digits.
+  it.each(["19131234567", "8913123456", "913123456"])(
     "refuses %s with 'Введите номер телефона' and sends nothing",
     async (typed) => {
       const { page, scope, phone } = await open(FORMS[0], false);
