@@ -105,6 +105,9 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", cacheable ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
   if (!cacheable) return new Response(html, { status, headers: responseHeaders });
+  // The same URL renders otherwise for a visitor with a cart or the cookie banner accepted: a cache
+  // in front keeps this copy for requests without cookies only.
+  responseHeaders.append("Vary", "Cookie");
 
   // The nonce differs per render; pages that differ only in it are the same page to a cache.
   const etag = weakEtag(nonce ? html.replaceAll(nonce, "") : html);
@@ -118,10 +121,9 @@ export default async function handleRequest(
 /** Loader data for client-side navigation follows the same rule as the page. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   if (!response.headers.has("Cache-Control")) {
-    response.headers.set(
-      "Cache-Control",
-      isSharedCacheable(request, response.status) ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE,
-    );
+    const cacheable = isSharedCacheable(request, response.status);
+    response.headers.set("Cache-Control", cacheable ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
+    if (cacheable) response.headers.append("Vary", "Cookie");
   }
   return response;
 };

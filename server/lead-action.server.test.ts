@@ -619,6 +619,23 @@ describe("parts-list leads with files", () => {
     expect((await answer(res)).formError).toBe(UPLOAD_MESSAGES.tooMany);
   });
 
+  it("names what is wrong with an upload: a text far too long, more fields than the form has", async () => {
+    const long = await handleLeadAction(
+      post("https://faw.example/lead/parts-list", { ...parts, comment: "я".repeat(9000) }, [new File(["x"], "a.txt")]),
+      context,
+      "parts-list",
+    );
+    expect([long.status, (await answer(long)).formError]).toEqual([413, UPLOAD_MESSAGES.tooLong]);
+    const extra = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`extra${i}`, "1"]));
+    const many = await handleLeadAction(
+      post("https://faw.example/lead/parts-list", { ...parts, ...extra }, [new File(["x"], "a.txt")]),
+      context,
+      "parts-list",
+    );
+    expect([many.status, (await answer(many)).formError]).toEqual([413, UPLOAD_MESSAGES.tooManyParts]);
+    expect(captured).toHaveLength(0);
+  });
+
   it("answers a garbled multipart body with a clear message, not a 500", async () => {
     const req = new Request("https://faw.example/lead/parts-list", {
       method: "POST",

@@ -9,7 +9,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES } from "~/lib/lead-schemas";
+import { MAX_TEXT, UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES } from "~/lib/lead-schemas";
 import { syncDir, type StoredFile } from "./lead-store.server";
 
 export class UploadError extends Error {
@@ -27,6 +27,10 @@ export const UPLOAD_MESSAGES = {
   tooBig: "Файлы не отправлены: их общий объём больше 10 МБ. Уменьшите файлы или отправьте часть из них.",
   tooMany: `Можно прикрепить не больше ${UPLOAD_MAX_FILES} файлов.`,
   malformed: "Не удалось прочитать отправленные файлы. Попробуйте ещё раз.",
+  /** A text field far over what the form takes (the browser's own form never sends one). */
+  tooLong: `Слишком длинный текст: в поле можно написать не более ${MAX_TEXT} символов.`,
+  /** More fields than the form has: not the visitor's files. */
+  tooManyParts: "В форме оказались лишние поля, её не удалось прочитать. Обновите страницу и отправьте форму ещё раз.",
 } as const;
 
 /** Room for field values and multipart boundaries on top of the files themselves. */
@@ -65,13 +69,17 @@ export async function parseUpload(
   fs.mkdirSync(filesDir, { recursive: true });
 
   const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    if (++parts > MAX_PARTS) throw new UploadError(UPLOAD_MESSAGES.tooMany, 413);
+    if (++parts > MAX_PARTS)
+      throw new UploadError(
+        files.length >= UPLOAD_MAX_FILES ? UPLOAD_MESSAGES.tooMany : UPLOAD_MESSAGES.tooManyParts,
+        413,
+      );
     if (filename === undefined) {
       let size = 0;
       const chunks: Uint8Array[] = [];
       for await (const chunk of data) {
         size += chunk.byteLength;
-        if (size > MAX_FIELD_BYTES) throw new UploadError(UPLOAD_MESSAGES.malformed, 400);
+        if (size > MAX_FIELD_BYTES) throw new UploadError(UPLOAD_MESSAGES.tooLong, 413);
         chunks.push(chunk);
       }
       const value = Buffer.concat(chunks).toString("utf8");

@@ -20,7 +20,8 @@ export const MESSAGES = {
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_TEXT = 2000;
+/** The longest text a lead's comment or other free field takes. */
+export const MAX_TEXT = 2000;
 
 const text = (max = MAX_TEXT) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `Не более ${max} символов`));
