@@ -46,6 +46,10 @@ if (report.disagreements.length > 0) {
 out.push("", "Launch settings:");
 for (const text of report.failures) out.push(`  FAIL ${text}`);
 for (const text of report.notes) out.push(`  note ${text}`);
+if (report.checks.length > 0) {
+  out.push("", "To check before launch (the site cannot tell these):");
+  for (const text of report.checks) out.push(`  check ${text}`);
+}
 
 const open = report.demo.length + report.disagreements.length + report.failures.length;
 out.push(

@@ -5,10 +5,15 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { DEMO_ENTRIES } from "~/content";
 import { demo, unwrapDemo } from "~/content/demo";
+import { ALL_TRUCKS } from "~/data/trucks";
+import { truckOffer } from "~/content";
+import { CONSENT_TEXT_VERSION, LEGAL_TEMPLATE_EDITION, POLICY_VERSION } from "~/lib/consent";
+import { startFakeSmtp } from "../test/fake-smtp";
 import { generateParts } from "./demo-catalogue.server";
 import { createLeadStore, newLeadId } from "./lead-store.server";
 import {
   checkGoLive,
+  contentChecks,
   CONTENT_FILE,
   demoItems,
   disagreements,
@@ -274,7 +279,7 @@ describe("go-live settings", () => {
 });
 
 describe("the running server's launch state", () => {
-  const clean: GoLiveReport = { demo: [], disagreements: [], failures: [], notes: [] };
+  const clean: GoLiveReport = { demo: [], disagreements: [], failures: [], notes: [], checks: [] };
 
   it("is real only with no demo value left and a parts API set", () => {
     expect(launchState(READY, clean)).toEqual({ content: "real", leads: "notify", open: 0 });
@@ -365,5 +370,63 @@ describe("go-live demo values", () => {
     const items = demoItems(DEMO_ENTRIES, fs.readFileSync(CONTENT_FILE, "utf8"));
     expect(items).toHaveLength(DEMO_ENTRIES.length);
     for (const item of items) expect(item.line, item.key).toBeGreaterThan(0);
+  });
+});
+
+describe("go-live checks only the dealer can judge", () => {
+  it("lists the models shown with drawings, the demo's logo and the legal template, and drops the logo once replaced", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "go-live-logo-"));
+    try {
+      const logo = path.join(dir, "logo.svg");
+      fs.copyFileSync(path.resolve("public/images/logo.svg"), logo);
+      const withDemoLogo = contentChecks(logo);
+      const drawn = ALL_TRUCKS.filter((truck) => !truckOffer(truck.slug)?.pictures);
+      expect(withDemoLogo.some((line) => line.startsWith(`${drawn.length} of ${ALL_TRUCKS.length} models show`))).toBe(
+        drawn.length > 0,
+      );
+      const demoLogo = "the logo is the demo's «FAW СОЛОНЦЫ» wordmark";
+      const isDemo = fs.readFileSync(logo, "utf8").includes("<title>FAW Солонцы</title>");
+      expect(withDemoLogo.some((line) => line.startsWith(demoLogo))).toBe(isDemo);
+      fs.writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg"><title>Дилер</title></svg>');
+      expect(contentChecks(logo).some((line) => line.startsWith(demoLogo))).toBe(false);
+      // A file missing (the image without public/): nothing said of it.
+      expect(contentChecks(path.join(dir, "none.svg")).some((line) => line.startsWith(demoLogo))).toBe(false);
+      expect(contentChecks(logo).some((line) => line.includes("POLICY_VERSION and CONSENT_TEXT_VERSION"))).toBe(
+        POLICY_VERSION === LEGAL_TEMPLATE_EDITION || CONSENT_TEXT_VERSION === LEGAL_TEMPLATE_EDITION,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("are never counted as open", async () => {
+    partsApi(() => HttpResponse.json(generateParts(10)));
+    const report = await checkGoLive(READY);
+    expect(openCount({ ...report, checks: ["a", "b"] })).toBe(openCount(report));
+  });
+});
+
+describe("go-live mail server", () => {
+  it("asks the SMTP server once and notes that it took the login; fails, with the reason, when it does not answer", async () => {
+    const smtp = await startFakeSmtp();
+    try {
+      const url = smtp.url.replace("smtp://", "smtp://shop:secret@");
+      const env = { ...READY, SMTP_URL: url, MAIL_FROM: "shop@faw.example" };
+      partsApi(() => HttpResponse.json(generateParts(10)));
+      const ok = await checkGoLive(env);
+      expect(ok.notes).toContain("SMTP_URL: the mail server took the connection and the login");
+      expect(ok.failures).toEqual([]);
+      expect(smtp.logins).toEqual(["shop"]);
+      expect(smtp.received).toHaveLength(0);
+
+      await smtp.stop();
+      const down = await checkGoLive(env);
+      const failure = down.failures.find((line) => line.startsWith("SMTP_URL"));
+      expect(failure).toMatch(/^SMTP_URL: the mail server did not take the connection or the login: .*ECONNREFUSED/);
+      // The password stays out of the report.
+      expect(failure).not.toContain("secret");
+    } finally {
+      await smtp.stop();
+    }
   });
 });

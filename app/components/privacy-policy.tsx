@@ -1,4 +1,5 @@
 import { DESKS, deskPhone, LEGAL, SALES_POINTS } from "~/content";
+import { POLICY_VERSION } from "~/lib/consent";
 import { CART_COOKIE_NAME, COOKIE_CONSENT_NAME } from "~/lib/cookies";
 import { DADATA_PROCESSOR, WITHDRAWAL_SUBJECT, withdrawalHref } from "./consent-text";
 
@@ -6,9 +7,6 @@ import { DADATA_PROCESSOR, WITHDRAWAL_SUBJECT, withdrawalHref } from "./consent-
  * The personal-data policy; the consent it refers to is a document of its own (consent-text.tsx).
  * Operator facts come from ~/content only.
  */
-
-/** The date of the policy's current edition. */
-const POLICY_VERSION = "2026-11-01";
 
 const MONTHS = [
   "января",
@@ -40,7 +38,17 @@ function Phone() {
 }
 
 /** `companyLookup`: ИНН typed in the forms are looked up in DaData's register (DADATA_API_KEY is set). */
-export function PrivacyPolicy({ companyLookup = false }: { companyLookup?: boolean }) {
+/**
+ * `metrica`: the site counts visits with Yandex Metrica (YANDEX_METRICA_ID is set); without it the
+ * policy says no analytics is used, as the site then loads none.
+ */
+export function PrivacyPolicy({
+  companyLookup = false,
+  metrica = false,
+}: {
+  companyLookup?: boolean;
+  metrica?: boolean;
+}) {
   return (
     <article className="legal">
       <p className="legal__meta">Редакция от {formatIsoDate(POLICY_VERSION)}</p>
@@ -223,17 +231,25 @@ export function PrivacyPolicy({ companyLookup = false }: { companyLookup?: boole
           Те же сведения дублируются в локальном хранилище вашего браузера. Контактных данных эти cookie не содержат.
         </p>
         <h3>Аналитика</h3>
-        <p>
-          Для статистики посещений мы используем сервис Яндекс Метрика (ООО «Яндекс»). Счётчик загружается только после
-          того, как вы нажмёте «Принять» в уведомлении о cookie; до этого аналитические cookie не устанавливаются.
-          Метрика собирает сведения о просмотренных страницах, действиях на сайте, устройстве и браузере, примерном
-          местоположении по IP-адресу. Мы видим эти сведения только в обобщённом виде; Яндекс обрабатывает их на своих
-          условиях.
-        </p>
+        {metrica ? (
+          <p data-testid="policy-analytics">
+            Для статистики посещений мы используем сервис Яндекс Метрика (ООО «Яндекс»). Счётчик загружается только
+            после того, как вы нажмёте «Принять» в уведомлении о cookie; до этого аналитические cookie не
+            устанавливаются. Метрика собирает сведения о просмотренных страницах, действиях на сайте, устройстве и
+            браузере, примерном местоположении по IP-адресу. Мы видим эти сведения только в обобщённом виде; Яндекс
+            обрабатывает их на своих условиях.
+          </p>
+        ) : (
+          <p data-testid="policy-analytics">
+            Сервисов веб-аналитики сайт не использует: сведения о посещениях не собираются и третьим лицам не
+            передаются.
+          </p>
+        )}
         <h3>Как отказаться</h3>
         <p>
-          Не нажимайте «Принять» — тогда аналитика не загрузится. Уже установленные cookie и данные сайта можно удалить,
-          а новые запретить в настройках браузера. Если заблокировать все cookie, корзина может работать некорректно.
+          {metrica ? "Не нажимайте «Принять» — тогда аналитика не загрузится. " : ""}Уже установленные cookie и данные
+          сайта можно удалить, а новые запретить в настройках браузера. Если заблокировать все cookie, корзина может
+          работать некорректно.
         </p>
       </section>
 

@@ -508,7 +508,7 @@ describe("requests the framework cannot take", () => {
         ODD_REQUEST_MESSAGES.method,
       ]);
     }
-    for (const headers of [{ "X-Forwarded-Host": "faw.example:99999" }, { Host: "a b" }]) {
+    for (const headers of [{ "X-Forwarded-Host": "faw.example:99999" }, { Host: "a b" }] as Record<string, string>[]) {
       const res = await rawGet(`${server.url}/`, headers);
       expect([res.status, text(res.body)], JSON.stringify(headers)).toEqual([400, ODD_REQUEST_MESSAGES.badRequest]);
     }

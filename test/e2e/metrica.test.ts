@@ -142,6 +142,19 @@ describe("Yandex Metrica's hosts in the CSP", () => {
   });
 });
 
+describe("the privacy policy's analytics section", () => {
+  it("names Yandex Metrica only when a counter is set, and says no analytics is used otherwise", async () => {
+    const section = async (url: string) => {
+      const html = await (await fetch(`${url}/privacy`)).text();
+      return /data-testid="policy-analytics">([^<]*)</.exec(html)?.[1] ?? "";
+    };
+    expect(await section(counted.server.url)).toContain("Яндекс Метрика");
+    const without = await section(uncounted.server.url);
+    expect(without).toContain("Сервисов веб-аналитики сайт не использует");
+    expect(without).not.toContain("Метрика");
+  });
+});
+
 describe.each(MODES)("without a counter $name", ({ javaScriptEnabled }) => {
   it("loads no tag and no pixel, before or after the banner is accepted", async () => {
     const requests: string[] = [];
