@@ -117,6 +117,9 @@ describe("parseConfig", () => {
     [{ NOTIFY_API_KEY_HEADER: "X Api Key" }, /NOTIFY_API_KEY_HEADER/],
     [{ NOTIFY_API_URL: "https://notify.example" }, /NOTIFY_API_KEY: required when NOTIFY_API_URL is set/],
     [{ SMTP_URL: "smtp://mail.example:587" }, /MAIL_FROM: required when SMTP_URL is set/],
+    [{ PARTS_IMAGE_ORIGINS: "cdn.parts.example" }, /PARTS_IMAGE_ORIGINS: адреса хостов через пробел/],
+    [{ PARTS_IMAGE_ORIGINS: "https://cdn.parts.example/images" }, /PARTS_IMAGE_ORIGINS: адреса хостов через пробел/],
+    [{ PARTS_IMAGE_ORIGINS: "http://cdn.parts.example" }, /PARTS_IMAGE_ORIGINS: адреса хостов через пробел/],
     [{ SMTP_URL: "https://mail.example", MAIL_FROM: "shop@example.ru" }, /SMTP_URL: должен начинаться с smtp/],
     [{ SMTP_URL: "smtp://mail.example", MAIL_FROM: "shop" }, /MAIL_FROM: должен быть адресом/],
   ])("names the bad variable in one line: %j", (env, message) => {
@@ -149,5 +152,14 @@ describe("parseConfig", () => {
     expect(parseConfig({ SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "parts@example.ru" }).MAIL_FROM).toBe(
       "parts@example.ru",
     );
+  });
+});
+
+describe("PARTS_IMAGE_ORIGINS", () => {
+  it("reads origins written with spaces or commas", () => {
+    expect(parseConfig({}).PARTS_IMAGE_ORIGINS).toEqual([]);
+    expect(
+      parseConfig({ PARTS_IMAGE_ORIGINS: "https://cdn.parts.example/, https://img.example:8443" }).PARTS_IMAGE_ORIGINS,
+    ).toEqual(["https://cdn.parts.example", "https://img.example:8443"]);
   });
 });

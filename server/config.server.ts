@@ -78,6 +78,33 @@ export const envSchema = z.object({
     .default("http://localhost:3000")
     .transform((v) => v.replace(/\/+$/, "")),
   PARTS_API_URL: optionalUrl,
+  // Hosts the parts API's pictures come from ('https://cdn.example https://img.example'): the pages'
+  // security policy shows pictures from the site itself and from these only.
+  PARTS_IMAGE_ORIGINS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of (v ?? "").split(/[\s,]+/).filter(Boolean)) {
+        let origin: string | undefined;
+        try {
+          const url = new URL(item);
+          if (url.protocol === "https:" && url.origin === item.replace(/\/+$/, "")) origin = url.origin;
+        } catch {
+          origin = undefined;
+        }
+        if (!origin) {
+          ctx.addIssue({
+            code: "custom",
+            message: `адреса хостов через пробел, например https://cdn.example.ru (не ${item})`,
+          });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
   PARTS_CACHE_TTL_SECONDS: int(300, 0, 86400),
   PARTS_TIMEOUT_MS: int(10000, 100, 120000),
   // The body is decoded into one string before parsing: V8's longest string is the ceiling.

@@ -4,13 +4,62 @@
  * what the server would refuse), reported as the number of parts and groups or the reason it
  * would leave the catalogue empty.
  */
-import { parseCatalogue } from "~/lib/part";
+import fs from "node:fs";
+import path from "node:path";
+import { parseCatalogue, type Part } from "~/lib/part";
 import { parseConfig } from "./config.server";
 import { outcomeOf, readBody } from "./parts-gateway.server";
 
+/** Where the catalogue's pictures are, as the pages would show them. */
+export interface PicturesSeen {
+  /** Pictures given as paths that name no file under public/: each shows the placeholder. */
+  missing: number;
+  /** Hosts of pictures given as addresses that PARTS_IMAGE_ORIGINS does not name: the pages' policy blocks them. */
+  blockedHosts: string[];
+  /** Pictures on those hosts. */
+  blocked: number;
+}
+
 export type PartsProbe =
-  | { ok: true; url: string; parts: number; groups: number; dropped: number }
+  | { ok: true; url: string; parts: number; groups: number; dropped: number; pictures: PicturesSeen }
   | { ok: false; url: string; reason: string };
+
+/**
+ * The parts' pictures as the site would show them: a path is a file of the site (public/), an
+ * address of another host shows only when PARTS_IMAGE_ORIGINS names its origin.
+ */
+export function picturesSeen(
+  parts: readonly Part[],
+  allowed: readonly string[],
+  publicDir = path.resolve("public"),
+): PicturesSeen {
+  const found = new Map<string, boolean>();
+  const hosts = new Set<string>();
+  let missing = 0;
+  let blocked = 0;
+  for (const part of parts)
+    for (const image of part.images) {
+      if (image.startsWith("/") && !image.startsWith("//")) {
+        const file = decodeURIComponent(image.split(/[?#]/)[0]);
+        let there = found.get(file);
+        if (there === undefined) found.set(file, (there = fs.existsSync(path.join(publicDir, file))));
+        if (!there) missing++;
+        continue;
+      }
+      let origin: string;
+      try {
+        origin = new URL(image, "https://site.invalid").origin;
+      } catch {
+        missing++;
+        continue;
+      }
+      if (!allowed.includes(origin)) {
+        hosts.add(origin);
+        blocked++;
+      }
+    }
+  return { missing, blockedHosts: [...hosts].sort(), blocked };
+}
 
 /** The message of a failed request with its cause (fetch says 'fetch failed', its cause says why). */
 function described(error: unknown): string {
@@ -31,6 +80,7 @@ export async function probePartsApi(
     PARTS_API_URL: env.PARTS_API_URL,
     PARTS_TIMEOUT_MS: env.PARTS_TIMEOUT_MS,
     PARTS_MAX_BYTES: env.PARTS_MAX_BYTES,
+    PARTS_IMAGE_ORIGINS: env.PARTS_IMAGE_ORIGINS,
   });
   if (!config.PARTS_API_URL) throw new Error("PARTS_API_URL is not set");
   const url = `${config.PARTS_API_URL.replace(/\/+$/, "")}/parts`;
@@ -54,7 +104,14 @@ export async function probePartsApi(
           dropped > 0 ? `malformed: every part is malformed (${dropped} left out)` : "empty: the list has no parts",
       };
     }
-    return { ok: true, url, parts: catalogue.parts.length, groups: catalogue.groups.length, dropped };
+    return {
+      ok: true,
+      url,
+      parts: catalogue.parts.length,
+      groups: catalogue.groups.length,
+      dropped,
+      pictures: picturesSeen(catalogue.parts, config.PARTS_IMAGE_ORIGINS),
+    };
   } catch (error) {
     const reason = {
       network: `unreachable: ${described(error)}`,

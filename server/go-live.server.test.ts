@@ -195,6 +195,29 @@ describe("go-live parts API", () => {
     expect(notes).toEqual([`PARTS_API_URL: GET ${API}/parts gave 40 parts in ${body.length} groups`]);
   });
 
+  it("fails pictures the pages could not show: hosts PARTS_IMAGE_ORIGINS does not name, paths no file of the site has", async () => {
+    const [first, ...rest] = generateParts(20);
+    const pictures = [
+      ["https://cdn.parts.example/1.jpg"],
+      ["https://cdn.parts.example/2.jpg", "https://img.other.example/2.jpg"],
+      ["/upload/iblock/no-such-file.jpg"],
+    ];
+    const parts = first.parts.map((part, i) => (i < pictures.length ? { ...part, images: pictures[i] } : part));
+    partsApi(() => HttpResponse.json([{ ...first, parts }, ...rest]));
+    const { failures } = await partsReport();
+    expect(failures).toEqual([
+      "PARTS_API_URL: 3 part pictures are on hosts the pages may not show (https://cdn.parts.example, " +
+        "https://img.other.example): each would show the placeholder; name them in PARTS_IMAGE_ORIGINS",
+      "PARTS_API_URL: 1 part pictures are paths that name no file of the site (public/): each would show the " +
+        "placeholder; have the parts API give their full https:// addresses (and name the hosts in PARTS_IMAGE_ORIGINS)",
+    ]);
+    const named = await partsReport({
+      ...READY,
+      PARTS_IMAGE_ORIGINS: "https://cdn.parts.example https://img.other.example",
+    });
+    expect(named.failures).toEqual([failures[1]]);
+  });
+
   it("counts the malformed parts the server would leave out", async () => {
     const [first, ...rest] = generateParts(20);
     partsApi(() => HttpResponse.json([{ ...first, parts: [...first.parts, { id: "" }] }, ...rest]));

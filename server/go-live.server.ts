@@ -275,11 +275,29 @@ export function goLiveReport(env: Record<string, string | undefined>, source?: s
   };
 }
 
-/** The parts API's answer as a line of the report: a note with its size, or a failure with the reason. */
-export function partsLine(probe: PartsProbe): { failure?: string; note?: string } {
-  if (!probe.ok) return { failure: `PARTS_API_URL: GET ${probe.url} ${probe.reason}` };
+/** The parts API's answer as lines of the report: a note with its size, or failures with the reason. */
+export function partsLine(probe: PartsProbe): { failures: string[]; note?: string } {
+  if (!probe.ok) return { failures: [`PARTS_API_URL: GET ${probe.url} ${probe.reason}`] };
   const dropped = probe.dropped > 0 ? `, ${probe.dropped} malformed parts left out` : "";
-  return { note: `PARTS_API_URL: GET ${probe.url} gave ${probe.parts} parts in ${probe.groups} groups${dropped}` };
+  const { missing, blocked, blockedHosts } = probe.pictures;
+  const failures = [
+    ...(blocked > 0
+      ? [
+          `PARTS_API_URL: ${blocked} part pictures are on hosts the pages may not show (${blockedHosts.join(", ")}): ` +
+            `each would show the placeholder; name them in PARTS_IMAGE_ORIGINS`,
+        ]
+      : []),
+    ...(missing > 0
+      ? [
+          `PARTS_API_URL: ${missing} part pictures are paths that name no file of the site (public/): each would show ` +
+            "the placeholder; have the parts API give their full https:// addresses (and name the hosts in PARTS_IMAGE_ORIGINS)",
+        ]
+      : []),
+  ];
+  return {
+    failures,
+    note: `PARTS_API_URL: GET ${probe.url} gave ${probe.parts} parts in ${probe.groups} groups${dropped}`,
+  };
 }
 
 /**
@@ -320,17 +338,17 @@ export async function checkGoLive(
         };
   }
   if (!env.PARTS_API_URL?.trim()) return report;
-  let line: { failure?: string; note?: string };
+  let line: { failures: string[]; note?: string };
   try {
     line = partsLine(await probePartsApi(env, fetchFn));
   } catch (error) {
-    line = { failure: (error as Error).message };
+    // An invalid setting the probe stumbled on is already reported by `settings`.
+    const message = (error as Error).message;
+    line = { failures: report.failures.some((failure) => failure.startsWith(message)) ? [] : [message] };
   }
-  // An invalid setting the probe stumbled on is already reported by `settings`.
-  if (line.failure && report.failures.some((failure) => failure.startsWith(line.failure!))) line = {};
   return {
     ...report,
-    failures: line.failure ? [line.failure, ...report.failures] : report.failures,
+    failures: [...line.failures, ...report.failures],
     notes: line.note ? [line.note, ...report.notes] : report.notes,
   };
 }

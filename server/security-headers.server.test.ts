@@ -27,6 +27,16 @@ function directives(config: Parameters<typeof securityHeadersMiddleware>[0]): Re
 }
 
 describe("securityHeaders", () => {
+  it("shows pictures from the hosts PARTS_IMAGE_ORIGINS names, and from no other", () => {
+    expect(directives({})["img-src"]).toEqual(["'self'", "data:", "blob:"]);
+    expect(directives({ PARTS_IMAGE_ORIGINS: ["https://cdn.parts.example"] })["img-src"]).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://cdn.parts.example",
+    ]);
+  });
+
   it("without a Maps key lets only Yandex's map widget into a frame, and names no Maps API or Metrica host", () => {
     const csp = directives({ NODE_ENV: "production" });
     expect(csp["frame-src"]).toEqual(["https://yandex.ru"]);

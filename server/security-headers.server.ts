@@ -14,7 +14,10 @@ const METRICA_HITS = "https://mc.yandex.ru https://mc.yandex.com";
 /** The frames Metrica's tag opens (its cross-domain and session-replay helpers). */
 const METRICA_FRAMES = "blob: https://mc.yandex.ru https://mc.yandex.com";
 
-export type SecurityConfig = Pick<Config, "NODE_ENV" | "YANDEX_MAPS_API_KEY" | "YANDEX_METRICA_ID">;
+export type SecurityConfig = Pick<
+  Config,
+  "NODE_ENV" | "YANDEX_MAPS_API_KEY" | "YANDEX_METRICA_ID" | "PARTS_IMAGE_ORIGINS"
+>;
 
 /** One directive's sources, each named once. */
 function sources(...lists: (string | false | undefined)[]): string[] {
@@ -73,7 +76,12 @@ export function securityHeaders(config?: Partial<SecurityConfig>): RequestHandle
         "default-src": ["'self'"],
         "script-src": [...sources("'self'"), nonce, ...sources(mapsApi, metrica && METRICA_SCRIPTS)],
         "style-src": sources("'self' 'unsafe-inline'", mapsApi),
-        "img-src": sources("'self' data: blob:", mapsApi, metrica && METRICA_HITS),
+        "img-src": sources(
+          "'self' data: blob:",
+          mapsApi,
+          metrica && METRICA_HITS,
+          ...(config?.PARTS_IMAGE_ORIGINS ?? []),
+        ),
         "connect-src": sources("'self'", mapsApi, metrica && METRICA_HITS, liveReload),
         "frame-src": frames.length > 0 ? frames : ["'none'"],
         "media-src": ["'self'"],

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { DEALER, DESKS, deskPhone, LEGAL, SALES_POINTS } from "~/content";
 import { openingHours } from "~/lib/work-time";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /** The site's public origin (SITE_URL), for absolute URLs in structured data and meta. */
 export function useSiteUrl(): string {
@@ -62,11 +63,13 @@ export function productJsonLd(
     brand?: string;
   },
 ) {
+  // A part's picture may be on the parts API's own host: only a path of the site takes the site's origin.
+  const image = product.image ? absoluteUrl(product.image, siteUrl) : undefined;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
-    ...(product.image ? { image: `${siteUrl}${product.image}` } : {}),
+    ...(image ? { image } : {}),
     ...(product.sku ? { sku: product.sku } : {}),
     ...(product.description ? { description: product.description } : {}),
     brand: { "@type": "Brand", name: product.brand ?? DEALER.brand },

@@ -50,6 +50,7 @@ describe("dealer content schema", () => {
     ["trucks.faw-j7-4x2-460.availability", "Скоро", "одно из: В наличии, В пути, Под заказ"],
     ["trucks.faw-j7-4x2-460.price", -5, "больше 0"],
     ["trucks.faw-j7-4x2-460.pictures", [], "нужна хотя бы одна картинка"],
+    ["certificate", "//cdn.example/cert.pdf", "путь к файлу в public/"],
     ["trucks.Самосвал", { availability: "В наличии" }, "латиницей в нижнем регистре, через дефис"],
     ["home.stats.models.value", "пятнадцать", "число моделей цифрами"],
   ])("fails at %s, naming the key", (key, value, message) => {
@@ -107,6 +108,14 @@ describe("dealer content schema", () => {
     );
   });
 
+  it("takes pictures that are files of the site only: the pages' security policy shows none from another site", () => {
+    const text = errorOf(
+      changed("trucks.faw-j7-4x2-460", { availability: "В наличии", pictures: ["https://cdn.example/1.webp"] }),
+    );
+    expect(text).toContain("at trucks.faw-j7-4x2-460.pictures.0 in app/content/dealer.ts");
+    expect(text).toContain("картинки с других сайтов страница не покажет");
+  });
+
   it("shows the bad value beside the key", () => {
     expect(errorOf(changed("legal.kpp", "12"))).toContain('(got "12")');
   });
@@ -116,13 +125,13 @@ describe("dealer content schema", () => {
     const slug = Object.keys(content.trucks)[0];
     content.trucks[slug] = {
       ...content.trucks[slug],
-      pictures: ["/images/trucks/new/1.webp", "https://cdn.example/2.webp"],
+      pictures: ["/images/trucks/new/1.webp", "/images/trucks/new/2.webp"],
     };
     content.certificate = "/docs/certificate.pdf";
     const keys = localFiles(content).map((file) => file.key);
     expect(keys).toContain("certificate");
     expect(keys).toContain(`trucks.${slug}.pictures.0`);
-    expect(keys).not.toContain(`trucks.${slug}.pictures.1`);
+    expect(keys).toContain(`trucks.${slug}.pictures.1`);
     expect(keys.filter((key) => key.startsWith("leasing.partners."))).toHaveLength(content.leasing.partners.length);
     const there = new Set(localFiles(content).map((file) => file.path));
     there.delete("/docs/certificate.pdf");

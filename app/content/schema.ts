@@ -20,9 +20,13 @@ const digits = (lengths: number[], what: string) =>
 const CHECK_DIGITS = (what: string) => `${what}: контрольная цифра не сходится, проверьте цифры`;
 const KEY_MISMATCH = (what: string) => `${what}: не сходится с БИК (контрольный ключ), проверьте цифры счёта и БИК`;
 const money = z.number().int("целое число рублей").nonnegative("не может быть меньше 0");
+// A file of the site: the pages' security policy shows pictures from the site itself only.
 const picture = z
   .string()
-  .regex(/^(\/[^\s]+|https:\/\/[^\s]+)$/, "путь к файлу в public/ (например /images/trucks/…/1.webp) или https://…");
+  .regex(
+    /^\/[^\s/][^\s]*$/,
+    "путь к файлу в public/, например /images/trucks/…/1.webp (картинки с других сайтов страница не покажет: положите файл в public/)",
+  );
 
 const phone = z
   .object({

@@ -6,6 +6,7 @@
  */
 import type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import type { Part } from "~/lib/part";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 export interface YmlShop {
   /** The shop's short name (`name`). */
@@ -52,16 +53,6 @@ export function isOffered(part: Part): boolean {
   return part.price > 0;
 }
 
-/** An absolute http(s) URL of `path` on the site, or undefined when it cannot be one. */
-function absolute(path: string, siteUrl: string): string | undefined {
-  try {
-    const url = new URL(path, `${siteUrl}/`);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function offerXml(part: Part, categoryId: number, shop: YmlShop): string {
   const lines = [
     `<offer id="${xmlText(part.id)}" available="${part.balance > 0}">`,
@@ -70,7 +61,7 @@ function offerXml(part: Part, categoryId: number, shop: YmlShop): string {
     `<currencyId>RUR</currencyId>`,
     `<categoryId>${categoryId}</categoryId>`,
   ];
-  const picture = part.images[0] && absolute(part.images[0], shop.siteUrl);
+  const picture = part.images[0] && absoluteUrl(part.images[0], shop.siteUrl);
   if (picture) lines.push(`<picture>${xmlText(picture)}</picture>`);
   lines.push(`<name>${xmlText(part.fullName || part.name)}</name>`, `<vendor>${xmlText(shop.vendor)}</vendor>`);
   if (part.article) lines.push(`<vendorCode>${xmlText(part.article)}</vendorCode>`);
