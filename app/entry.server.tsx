@@ -121,9 +121,10 @@ export default async function handleRequest(
 /** Loader data for client-side navigation follows the same rule as the page. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   if (!response.headers.has("Cache-Control")) {
-    const cacheable = isSharedCacheable(request, response.status);
-    response.headers.set("Cache-Control", cacheable ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE);
-    if (cacheable) response.headers.append("Vary", "Cookie");
+    response.headers.set(
+      "Cache-Control",
+      isSharedCacheable(request, response.status) ? PUBLIC_HTML_CACHE : PRIVATE_NO_STORE,
+    );
   }
   return response;
 };

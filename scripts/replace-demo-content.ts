@@ -3,8 +3,9 @@
  * the dealer does before going live — every value wrapped in demo( ) in app/content/dealer.ts is
  * replaced by another valid one (scripts/demo-replacement.ts: by its type and shape, whatever its
  * key) and the demo( ) around it removed; files the new values name are copied under
- * <dir>/public/dealer/. The file is then formatted and checked like the build checks it. Run the
- * suite in <dir> afterwards: a test that repeated a demo value fails there.
+ * <dir>/public/dealer/. The file is then formatted and checked like the build checks it. With
+ * `--figures`, the dealer's own figures change too (editDealerFigures). Run the suite in <dir>
+ * afterwards: a test that repeated a demo value or a figure of the content fails there.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -216,6 +217,85 @@ export async function replaceDemoContent(dir: string): Promise<number> {
   return calls.length;
 }
 
+/** The property `name` of an object literal (written as a name or a string). */
+function property(object: ts.ObjectLiteralExpression, name: string): ts.PropertyAssignment {
+  const found = object.properties.find(
+    (p): p is ts.PropertyAssignment =>
+      ts.isPropertyAssignment(p) &&
+      (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) &&
+      p.name.text === name,
+  );
+  if (!found) throw new Error(`${CONTENT_FILE}: no ${name} where the content should have it`);
+  return found;
+}
+
+/**
+ * The dealer's own figures changed as a dealer would change them, beside the demo values: the
+ * savings, hours, delivery prices and leasing terms, and the figures go-live compares (the hero's
+ * savings, the models statistic, the term in months) made to agree. Values written as a constant
+ * of the file (the hours) are changed where the constant is written.
+ */
+export async function editDealerFigures(dir: string): Promise<string[]> {
+  const target = path.join(dir, CONTENT_FILE);
+  const source = fs.readFileSync(target, "utf8");
+  const file = ts.createSourceFile(target, source, ts.ScriptTarget.Latest, true);
+  const module = await loadVariant(dir, source, "figures");
+  const content = module[EXPORT] as {
+    truckSavings: Record<string, number>;
+    trucks: Record<string, unknown>;
+    leasing: { termYears: number };
+  };
+  let root: ts.ObjectLiteralExpression | undefined;
+  const constants = new Map<string, ts.Expression>();
+  for (const statement of file.statements)
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.initializer) {
+          if (d.name.text === EXPORT && ts.isObjectLiteralExpression(d.initializer)) root = d.initializer;
+          else constants.set(d.name.text, d.initializer);
+        }
+  if (!root) throw new Error(`${CONTENT_FILE}: ${EXPORT} is not an object literal`);
+  const edits = new Map<number, { start: number; end: number; text: string }>();
+  const changed: string[] = [];
+  const set = (key: string, value: unknown) => {
+    let node: ts.Expression = root!;
+    for (const part of key.split(".")) {
+      if (!ts.isObjectLiteralExpression(node)) throw new Error(`${CONTENT_FILE}: ${key} is not written as an object`);
+      node = property(node, part).initializer;
+    }
+    // A constant of the file: changed where it is written, for every key that names it.
+    if (ts.isIdentifier(node)) node = constants.get(node.text) ?? node;
+    edits.set(node.getStart(), { start: node.getStart(), end: node.getEnd(), text: literal(value) });
+    changed.push(`${key}: ${literal(value)}`);
+  };
+  const savings = Object.fromEntries(
+    Object.entries(content.truckSavings).map(([type, rub]) => [type, rub > 0 ? rub - 100_000 : 0]),
+  );
+  for (const [type, rub] of Object.entries(savings)) set(`truckSavings.${type}`, rub);
+  set("home.heroSavings", Math.max(...Object.values(savings)));
+  set("home.stats.models.value", String(Object.keys(content.trucks).length));
+  set("dealer.name", "FAW Енисей Трак");
+  set("desks.parts.workTime", "Пн–Пт 8:00–17:00, Сб 10:00–14:00");
+  set("delivery.freeFrom", 7_000);
+  set("delivery.courierPrice", 350);
+  set("delivery.transportCompanyPrice", 400);
+  const years = content.leasing.termYears === 4 ? 3 : 4;
+  set("leasing.termYears", years);
+  set("leasing.termMonths", years * 12);
+  set("leasing.minAdvancePercent", 10);
+  set("leasing.maxAdvancePercent", 45);
+  set("leasing.amountTo", 40_000_000);
+  set("leasing.approvalDays", 2);
+  const text = edit(source, [...edits.values()]);
+  const formatted = await prettier.format(text, { ...(await prettier.resolveConfig(target)), filepath: target });
+  const { parseDealerContent } = (await import(pathToFileURL(path.join(dir, "app/content/schema.ts")).href)) as {
+    parseDealerContent: (content: unknown) => unknown;
+  };
+  parseDealerContent((await loadVariant(dir, formatted, "figures-check"))[EXPORT]);
+  fs.writeFileSync(target, formatted);
+  return changed;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const dir = process.argv[2];
   if (!dir || !fs.existsSync(path.join(dir, CONTENT_FILE))) {
@@ -229,6 +309,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   try {
     const count = await replaceDemoContent(path.resolve(dir));
     process.stdout.write(`Replaced ${count} demo values in ${path.join(dir, CONTENT_FILE)}\n`);
+    if (process.argv.includes("--figures")) {
+      const changed = await editDealerFigures(path.resolve(dir));
+      process.stdout.write(`Changed the dealer's figures:\n${changed.map((line) => `  ${line}`).join("\n")}\n`);
+    }
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);

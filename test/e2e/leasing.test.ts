@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { deskPhone, LEASING } from "~/content";
 import { ALL_TRUCKS } from "~/data/trucks";
+import { LEASING_DEFAULTS, LEASING_LIMITS as L } from "~/lib/leasing";
 import { clearByKeys, fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const notify = fakeNotifyForFile();
@@ -37,12 +38,42 @@ function expected(price: number, advancePercent: number, months: number) {
   };
 }
 
-const SETS: { typed: Record<"price" | "advance" | "term", string>; numbers: [number, number, number] }[] = [
-  { typed: { price: "3 500 000", advance: "15,5", term: "24" }, numbers: [3_500_000, 15.5, 24] },
-  { typed: { price: "50000000", advance: "49", term: "60" }, numbers: [50_000_000, 49, 60] },
-];
-
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
+/** A price as the page groups it: '3 500 000'. */
+const grouped = (rub: number) => plain(new Intl.NumberFormat("ru-RU").format(rub));
+/** A figure brought within the dealer's range (app/content), so the sets below hold whatever its ends. */
+const within = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
+
+type Typed = Record<"price" | "advance" | "term", string>;
+/** Figures within the dealer's ranges: the price grouped as a person types it, the advance with a comma. */
+function figuresTyped(
+  price: number,
+  advance: number,
+  term: number,
+): { typed: Typed; numbers: [number, number, number] } {
+  const numbers: [number, number, number] = [
+    within(price, L.priceMin, L.priceMax),
+    within(advance, L.advanceMin, L.advanceMax),
+    within(term, L.termMin, L.termMax),
+  ];
+  return {
+    typed: { price: grouped(numbers[0]), advance: String(numbers[1]).replace(".", ","), term: String(numbers[2]) },
+    numbers,
+  };
+}
+
+const SETS = [
+  figuresTyped(3_500_000, 15.5, 24),
+  // The ends of the dealer's ranges, the price typed without spaces.
+  {
+    typed: { price: String(L.priceMax), advance: String(L.advanceMax), term: String(L.termMax) },
+    numbers: [L.priceMax, L.advanceMax, L.termMax] as [number, number, number],
+  },
+];
+/** The calculator's line in the lead for `numbers`. */
+const leadLine = ([price, advance, term]: [number, number, number], payment: string) =>
+  `Стоимость ${grouped(price)} ₽, аванс ${String(advance).replace(".", ",")} %, срок ${term} мес., платеж ≈ ${payment}`;
+const monthsUpTo = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? "месяца" : "месяцев");
 
 async function figures(calc: Locator) {
   return {
@@ -96,9 +127,9 @@ async function sendLeasingLead(page: Page, where: Locator): Promise<string> {
 }
 
 const MESSAGES = [
-  "Стоимость техники — от 1 000 000 до 50 000 000 ₽",
-  "Аванс — от 5 до 49 %",
-  "Срок — от 12 до 60 месяцев",
+  `Стоимость техники — от ${grouped(L.priceMin)} до ${grouped(L.priceMax)} ₽`,
+  `Аванс — от ${L.advanceMin} до ${L.advanceMax} %`,
+  `Срок — от ${L.termMin} до ${L.termMax} ${monthsUpTo(L.termMax)}`,
 ];
 
 describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
@@ -134,7 +165,13 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
   it("says in Russian what is out of range beside the figures of the last valid values, and never fails", async () => {
     const { page } = await openPage(suite, "/leasing", { javaScriptEnabled });
     let calc = page.getByTestId("leasing-calculator");
-    await calculate(page, calc, { price: "900 000", advance: "50", term: "61" }, javaScriptEnabled);
+    // Each a step beyond its range.
+    const beyond = {
+      price: grouped(L.priceMin - 100_000),
+      advance: String(L.advanceMax + 1),
+      term: String(L.termMax + 1),
+    };
+    await calculate(page, calc, beyond, javaScriptEnabled);
     calc = page.getByTestId("leasing-calculator");
     for (const message of MESSAGES)
       await expect
@@ -148,19 +185,28 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
         )
         .toContain(message);
     // The figures stay, for the values shown before (here the defaults), and say so.
-    const { paymentRub: _, ...defaults } = expected(10_000_000, 20, 36);
+    const start = [
+      Number(plain(LEASING_DEFAULTS.price).replace(/ /g, "")),
+      Number(LEASING_DEFAULTS.advance),
+      Number(LEASING_DEFAULTS.term),
+    ] as const;
+    const { paymentRub: _, ...defaults } = expected(...start);
     await expect(figures(calc)).resolves.toEqual(defaults);
     await expect(calc.getByTestId("leasing-shown-for").textContent().then(plain)).resolves.toBe(
-      "Расчет для последних верных значений: 10 000 000 ₽, аванс 20 %, 36 мес.",
+      `Расчет для последних верных значений: ${grouped(start[0])} ₽, аванс ${start[1]} %, ${start[2]} мес.`,
     );
     await expect(calc.getByLabel("Аванс, %").getAttribute("aria-invalid")).resolves.toBe("true");
 
-    await calculate(page, calc, { price: "1 000 000", advance: "5", term: "12" }, javaScriptEnabled);
+    // The other ends of the ranges.
+    const lowest = { price: grouped(L.priceMin), advance: String(L.advanceMin), term: String(L.termMin) };
+    await calculate(page, calc, lowest, javaScriptEnabled);
     calc = page.getByTestId("leasing-calculator");
     await expect.poll(async () => calc.locator(".field__error").count()).toBe(0);
     await expect
       .poll(() => figures(calc))
-      .toEqual((({ advance, payment, total }) => ({ advance, payment, total }))(expected(1_000_000, 5, 12)));
+      .toEqual(
+        (({ advance, payment, total }) => ({ advance, payment, total }))(expected(L.priceMin, L.advanceMin, L.termMin)),
+      );
 
     // Garbage in the URL: the page, with messages.
     const res = await page.goto("/leasing?price=abc&advance=%3Cb%3E&term=1e9");
@@ -188,7 +234,7 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
       ]);
       await expect(where.getByLabel("Комментарий").inputValue()).resolves.toBe("Нужен J7");
     }
-    const line = `Стоимость 3 500 000 ₽, аванс 15,5 %, срок 24 мес., платеж ≈ ${want.paymentRub}`;
+    const line = leadLine(numbers, want.paymentRub);
     await expect
       .poll(async () => plain(await where.getByTestId("lead-attachment").textContent()))
       .toBe(`В заявку войдет расчет: ${line}`);
@@ -204,26 +250,24 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
   it("sends the figures typed in the modal, 'Рассчитать' not pressed", async () => {
     const { page } = await openPage(suite, "/leasing?modal=leasing", { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
-    await typeFigures(dialog.getByTestId("leasing-calculator"), { price: "4200000", advance: "30", term: "48" });
-    const want = expected(4_200_000, 30, 48);
-    expect(await sendLeasingLead(page, dialog)).toBe(
-      `Стоимость 4 200 000 ₽, аванс 30 %, срок 48 мес., платеж ≈ ${want.paymentRub}`,
-    );
+    const { typed, numbers } = figuresTyped(4_200_000, 30, 48);
+    await typeFigures(dialog.getByTestId("leasing-calculator"), { ...typed, price: typed.price.replace(/ /g, "") });
+    const want = expected(...numbers);
+    expect(await sendLeasingLead(page, dialog)).toBe(leadLine(numbers, want.paymentRub));
   });
 
   it("takes the figures typed on /leasing into the request with 'Оставить заявку с этим расчетом', 'Рассчитать' not pressed", async () => {
     const { page } = await openPage(suite, "/leasing", { javaScriptEnabled, mobile: true });
-    await typeFigures(page.getByTestId("leasing-calculator"), { price: "2500000", advance: "10", term: "24" });
+    const { typed, numbers } = figuresTyped(2_500_000, 10, 24);
+    await typeFigures(page.getByTestId("leasing-calculator"), { ...typed, price: typed.price.replace(/ /g, "") });
     await page.getByRole(javaScriptEnabled ? "link" : "button", { name: "Оставить заявку с этим расчетом" }).click();
     const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
     await dialog.waitFor();
-    const want = expected(2_500_000, 10, 24);
+    const want = expected(...numbers);
     await expect
       .poll(() => figures(dialog.getByTestId("leasing-calculator")))
       .toEqual({ advance: want.advance, payment: want.payment, total: want.total });
-    expect(await sendLeasingLead(page, dialog)).toBe(
-      `Стоимость 2 500 000 ₽, аванс 10 %, срок 24 мес., платеж ≈ ${want.paymentRub}`,
-    );
+    expect(await sendLeasingLead(page, dialog)).toBe(leadLine(numbers, want.paymentRub));
   });
 
   it("takes the page's calculation into the modal with 'Оставить заявку с этим расчетом'", async () => {
@@ -250,7 +294,7 @@ describe.each(MODES)("leasing calculator $name", ({ javaScriptEnabled }) => {
 });
 
 describe("leasing calculator with JavaScript", () => {
-  it("groups the price as it is typed and moves every figure with the sliders, up to 60 months", async () => {
+  it("groups the price as it is typed and moves every figure with the sliders, to the ends of the dealer's ranges", async () => {
     const { page, errors } = await openPage(suite, "/leasing", { javaScriptEnabled: true, mobile: true });
     const calc = page.getByTestId("leasing-calculator");
     const price = calc.getByLabel("Стоимость техники, ₽");
@@ -259,20 +303,20 @@ describe("leasing calculator with JavaScript", () => {
     await expect(price.inputValue().then(plain)).resolves.toBe("3 500");
     await typeKeys(price, "000");
     await expect(price.inputValue().then(plain)).resolves.toBe("3 500 000");
-    // The slider of the term, by keyboard: its end is the spec's 5 years.
+    // The slider of the term, by keyboard: its end is the dealer's longest term (the spec's 5 years).
     await calc.getByRole("slider", { name: "Ползунок срока" }).focus();
     await page.keyboard.press("End");
-    await expect(calc.getByLabel("Срок, месяцев").inputValue()).resolves.toBe("60");
+    await expect(calc.getByLabel("Срок, месяцев").inputValue()).resolves.toBe(String(L.termMax));
     await calc.getByRole("slider", { name: "Ползунок аванса" }).focus();
     await page.keyboard.press("Home");
-    await expect(calc.getByLabel("Аванс, %").inputValue()).resolves.toBe("5");
-    const { paymentRub: _, ...want } = expected(3_500_000, 5, 60);
+    await expect(calc.getByLabel("Аванс, %").inputValue()).resolves.toBe(String(L.advanceMin));
+    const { paymentRub: _, ...want } = expected(within(3_500_000, L.priceMin, L.priceMax), L.advanceMin, L.termMax);
     await expect.poll(() => figures(calc)).toEqual(want);
-    // A term out of range: its message, and the figures of 60 months stay.
+    // A term out of range: its message, and the figures of the longest term stay.
     const term = calc.getByLabel("Срок, месяцев");
     await clearByKeys(term);
-    await typeKeys(term, "61");
-    await calc.getByText("Срок — от 12 до 60 месяцев").waitFor();
+    await typeKeys(term, String(L.termMax + 1));
+    await calc.getByText(MESSAGES[2]).waitFor();
     await expect(figures(calc)).resolves.toEqual(want);
     expect(errors).toEqual([]);
   });
