@@ -16,7 +16,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { clearCartEvents, isSecure, readCart, readCartEvents } from "~server/cookies.server";
 import { SiteFrame, SiteHead } from "./components/site-frame";
-import { clampToStock } from "./lib/cart";
+import { clampToStock, forSale } from "./lib/cart";
 import { hasConsentCookie } from "./lib/cookies";
 import { useNonce } from "./utils/nonce-provider";
 import { modalAwareRevalidate } from "./utils/revalidate";
@@ -36,9 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Amounts clamp to the current balance and parts that are gone drop out (the catalogue is cached in memory).
   const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
   const rawCart = readCart(request);
-  const cart = snapshot ? clampToStock(rawCart, (id) => snapshot.byId.get(id)?.balance) : rawCart;
+  const cart = snapshot ? clampToStock(rawCart, (id) => forSale(snapshot.byId.get(id))) : rawCart;
   const balances = snapshot
-    ? Object.fromEntries(rawCart.map((item) => [item.id, snapshot.byId.get(item.id)?.balance ?? 0]))
+    ? Object.fromEntries(rawCart.map((item) => [item.id, forSale(snapshot.byId.get(item.id)) ?? 0]))
     : {};
   // Analytics events of cart changes made without JavaScript, handed over once.
   const cartEvents = await readCartEvents(request);

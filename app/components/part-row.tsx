@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatRub } from "~/lib/format";
+import { partPrice } from "~/lib/format";
 import { highlightPart } from "~/lib/highlight";
 import { Highlighted } from "./highlighted";
 import { OutOfStock } from "./out-of-stock";
@@ -48,7 +48,7 @@ export function PartRow({ part, eager, search }: { part: PartRowData; eager: boo
       </p>
       <p className="part-row__stock">В наличии: {part.balance} ед.</p>
       <p className="part-row__price">
-        {formatRub(part.price)}
+        {partPrice(part.price)}
         <span>цена с учетом НДС</span>
       </p>
       <div className="part-row__buy">

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useState } from "react";
-import type { CartIntent, CartPartInfo } from "~/lib/cart";
+import { forSale, type CartIntent, type CartPartInfo } from "~/lib/cart";
 import { useCart } from "./cart-provider";
 
 /**
@@ -36,7 +36,7 @@ export function PurchaseControl({ part, compact = false }: { part: CartPartInfo;
           name="intent"
           value="add"
           className="btn btn--primary purchase__buy"
-          disabled={part.balance <= 0}
+          disabled={(forSale(part) ?? 0) <= 0}
         >
           Купить
         </button>
@@ -60,7 +60,7 @@ export function PurchaseControl({ part, compact = false }: { part: CartPartInfo;
             name="intent"
             value="add"
             className="stepper__btn"
-            disabled={amount >= part.balance}
+            disabled={amount >= (forSale(part) ?? 0)}
             aria-label="Увеличить количество"
           >
             +

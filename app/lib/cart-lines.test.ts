@@ -18,6 +18,18 @@ const part = (id: string, price: number, balance: number): Part => ({
 describe("cartLines", () => {
   const byId = new Map([part("1", 100, 5), part("2", 250.5, 1), part("3", 10, 0)].map((p) => [p.id, p]));
 
+  it("drops a part without a price: an order is never taken at 0 ₽", () => {
+    const unpriced = new Map([part("1", 100, 5), part("4", 0, 3)].map((p) => [p.id, p]));
+    const lines = cartLines(
+      [
+        { id: "1", amount: 1 },
+        { id: "4", amount: 2 },
+      ],
+      unpriced,
+    );
+    expect(lines.map((l) => l.id)).toEqual(["1"]);
+  });
+
   it("clamps to balance and drops unknown and sold-out parts", () => {
     const lines = cartLines(
       [

@@ -1,4 +1,4 @@
-import { clampToStock, type Cart } from "./cart";
+import { clampToStock, forSale, type Cart } from "./cart";
 import type { PartLookup } from "./part-lookup";
 
 export interface CartLine {
@@ -12,9 +12,9 @@ export interface CartLine {
   image?: string;
 }
 
-/** The cart as shown: amounts clamped to the current balance, unknown or sold-out parts left out. */
+/** The cart as shown: amounts clamped to the current balance, unknown, sold-out or unpriced parts left out. */
 export function cartLines(cart: Cart, byId: PartLookup): CartLine[] {
-  return clampToStock(cart, (id) => byId.get(id)?.balance).map((item) => {
+  return clampToStock(cart, (id) => forSale(byId.get(id))).map((item) => {
     const part = byId.get(item.id)!;
     return {
       id: part.id,

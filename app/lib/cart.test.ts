@@ -8,6 +8,7 @@ import {
   encodeCartCookie,
   findItem,
   fitsInCookie,
+  forSale,
   removeItem,
   sanitizeCart,
   setAmount,
@@ -103,6 +104,13 @@ describe("cart", () => {
 
 describe("applyCartIntent", () => {
   const part = { id: "7", name: "Фильтр", price: 100, balance: 2 };
+
+  it("never adds a part without a price (the parts API's 0: 'Цена по запросу')", () => {
+    expect(applyCartIntent([], "add", { ...part, price: 0 })).toMatchObject({ cart: [], delta: 0 });
+    expect(forSale({ price: 0, balance: 5 })).toBe(0);
+    expect(forSale({ price: 10, balance: 5 })).toBe(5);
+    expect(forSale(undefined)).toBeUndefined();
+  });
 
   it("adds up to the balance and no further", () => {
     let change = applyCartIntent([], "add", part);

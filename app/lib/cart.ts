@@ -52,6 +52,15 @@ export function clearCart(): Cart {
 }
 
 /** Clamp every amount to the part's balance; unknown ids and zero balances drop out. */
+/**
+ * How many of a part a customer may buy: its balance, or none when it has no price (an API's 0 is
+ * 'цена по запросу', as the catalogue feed reads it: never sold at 0 ₽). Undefined for no part.
+ */
+export function forSale(part: Pick<CartPartInfo, "price" | "balance"> | undefined): number | undefined {
+  if (!part) return undefined;
+  return part.price > 0 ? part.balance : 0;
+}
+
 export function clampToStock(cart: Cart, balanceOf: (id: string) => number | undefined): Cart {
   const out: Cart = [];
   for (const item of cart) {
@@ -130,7 +139,7 @@ export interface CartChange {
 export function applyCartIntent(cart: Cart, intent: CartIntent, part: CartPartInfo): CartChange {
   const current = findItem(cart, part.id)?.amount ?? 0;
   if (intent === "add") {
-    if (current >= part.balance) return { cart, delta: 0 };
+    if (current >= (forSale(part) ?? 0)) return { cart, delta: 0 };
     const next = addItem(cart, part.id);
     if (!fitsInCookie(next)) return { cart, delta: 0, error: CART_FULL_MESSAGE };
     return { cart: next, delta: 1 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInt, formatRub, formatRubWhole, formatSpecValue } from "./format";
+import { formatInt, formatRub, formatRubWhole, formatSpecValue, partPrice } from "./format";
 
 describe("format", () => {
   it("formats roubles in the Russian locale, with no-break spaces", () => {
@@ -8,6 +8,11 @@ describe("format", () => {
     expect(formatRub(1234567.891)).toBe("1\u00a0234\u00a0567,89\u00a0₽");
     expect(formatRub(0)).toBe("0\u00a0₽");
     expect(formatRub(100.001)).toBe("100\u00a0₽");
+  });
+
+  it("shows a part without a price as on request, never 0 ₽", () => {
+    expect(partPrice(0)).toBe("Цена по запросу");
+    expect(partPrice(1250)).toBe("1\u00a0250\u00a0₽");
   });
 
   it("formats savings without decimals", () => {

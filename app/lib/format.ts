@@ -24,6 +24,11 @@ export function formatRub(value: number): string {
   return `${formatNumber(value, 2)}${NBSP}₽`;
 }
 
+/** A part's price as the catalogue shows it: none (an API's 0) is 'Цена по запросу', never '0 ₽'. */
+export function partPrice(price: number): string {
+  return price > 0 ? formatRub(price) : "Цена по запросу";
+}
+
 /** Savings amounts have no decimals (spec §9). */
 export function formatRubWhole(value: number): string {
   return `${formatNumber(value, 0)}${NBSP}₽`;

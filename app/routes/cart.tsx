@@ -11,7 +11,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
 import { CartTable } from "~/components/cart-table";
 import { ecommerceEvent } from "~/lib/analytics";
-import { applyCartIntent, CART_FULL_MESSAGE, clampToStock, isCartIntent, ORDER_SOLD_OUT } from "~/lib/cart";
+import { applyCartIntent, CART_FULL_MESSAGE, clampToStock, forSale, isCartIntent, ORDER_SOLD_OUT } from "~/lib/cart";
 import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // list now stays as it was: it may be back with the next catalogue.
   const shown = clampToStock(
     readCart(request),
-    (partId) => snapshot?.byId.get(partId)?.balance ?? Number.MAX_SAFE_INTEGER,
+    (partId) => forSale(snapshot?.byId.get(partId)) ?? Number.MAX_SAFE_INTEGER,
   );
   const result = applyCartIntent(shown, intent, part);
   if (result.error) return redirect("/cart?notice=full", 303);

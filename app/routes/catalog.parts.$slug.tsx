@@ -12,7 +12,7 @@ import { DEALER } from "~/content";
 import { ecommerceEvent } from "~/lib/analytics";
 import { serializePartsQuery } from "~/lib/catalogue-query";
 import { relatedParts } from "~/lib/catalogue-search";
-import { formatRub } from "~/lib/format";
+import { partPrice } from "~/lib/format";
 import { PART_LOAD_ERROR } from "~/lib/messages";
 import { pushDataLayer } from "~/utils/data-layer";
 import { modalAwareRevalidate } from "~/utils/revalidate";
@@ -56,7 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!part) return pageMeta({ title: "Запчасть", description: "Запчасти FAW у официального дилера." });
   return pageMeta({
     title: `${part.fullName || part.name}${part.article ? ` ${part.article}` : ""}`,
-    description: `${part.fullName || part.name}${part.article ? `, артикул ${part.article}` : ""}: ${formatRub(part.price)} с НДС, ${part.balance > 0 ? `в наличии ${part.balance} шт.` : "под заказ"}. Официальный дилер ${DEALER.brand} ${DEALER.inCity}.`,
+    description: `${part.fullName || part.name}${part.article ? `, артикул ${part.article}` : ""}: ${partPrice(part.price)} с НДС, ${part.balance > 0 ? `в наличии ${part.balance} шт.` : "под заказ"}. Официальный дилер ${DEALER.brand} ${DEALER.inCity}.`,
   });
 };
 
@@ -91,7 +91,7 @@ export default function PartPage() {
           image: part.images[0],
           sku: part.article || undefined,
           description: part.description || undefined,
-          price: part.price,
+          price: part.price > 0 ? part.price : undefined,
           inStock: part.balance > 0,
         })}
       />
@@ -110,7 +110,7 @@ export default function PartPage() {
             <dd>{part.balance} ед.</dd>
           </dl>
           <p className="part__price">
-            {formatRub(part.price)}
+            {partPrice(part.price)}
             <span>цена с учетом НДС</span>
           </p>
           <div className="part__buy">
@@ -133,7 +133,7 @@ export default function PartPage() {
               <Link key={item.id} to={`/catalog/parts/${item.slug}`} className="mini-card">
                 <PartImage src={item.image ?? undefined} alt="" width={240} height={180} />
                 <span className="mini-card__name">{item.name}</span>
-                <span className="mini-card__price">{formatRub(item.price)}</span>
+                <span className="mini-card__price">{partPrice(item.price)}</span>
               </Link>
             ))}
           </Carousel>
