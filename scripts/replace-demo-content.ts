@@ -221,9 +221,7 @@ export async function replaceDemoContent(dir: string): Promise<number> {
 function property(object: ts.ObjectLiteralExpression, name: string): ts.PropertyAssignment {
   const found = object.properties.find(
     (p): p is ts.PropertyAssignment =>
-      ts.isPropertyAssignment(p) &&
-      (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) &&
-      p.name.text === name,
+      ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name,
   );
   if (!found) throw new Error(`${CONTENT_FILE}: no ${name} where the content should have it`);
   return found;
