@@ -396,6 +396,16 @@ describe("go-live demo values", () => {
   });
 });
 
+describe("go-live notify settings the specification leaves open", () => {
+  it("asks to confirm the key's header and the parts list's name while either is the site's guess", () => {
+    const confirm = (env: Record<string, string>) =>
+      settings(env).notes.some((note) => note.startsWith("NOTIFY_API_KEY_HEADER and NOTIFY_PARTS_LIST_NAME"));
+    expect(confirm(READY)).toBe(true);
+    expect(confirm({ ...READY, NOTIFY_API_KEY_HEADER: "X-Api-Key", NOTIFY_PARTS_LIST_NAME: "parts-list" })).toBe(false);
+    expect(confirm({})).toBe(false);
+  });
+});
+
 describe("go-live checks only the dealer can judge", () => {
   it("lists the models shown with drawings, the demo's logo and the legal template, and drops the logo once replaced", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "go-live-logo-"));

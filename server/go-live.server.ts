@@ -163,6 +163,12 @@ export function settings(env: Record<string, string | undefined>): { failures: s
     const missing = ["NOTIFY_API_URL", "NOTIFY_API_KEY"].filter((name) => !set(name)).join(" and ");
     failures.push(`${missing} not set: leads and orders stay only on disk (DATA_DIR/leads), nobody is notified`);
   }
+  if (set("NOTIFY_API_URL") && (!set("NOTIFY_API_KEY_HEADER") || !set("NOTIFY_PARTS_LIST_NAME")))
+    notes.push(
+      "NOTIFY_API_KEY_HEADER and NOTIFY_PARTS_LIST_NAME: the specification names neither; unset, the key goes in " +
+        "X-Api-Key and a parts list is named parts-list: confirm both with the notify service's owners, since a " +
+        "wrong one leaves every lead undelivered on disk",
+    );
   if (!set("SITE_URL"))
     failures.push("SITE_URL not set: canonical links, the sitemap and order links point to localhost");
   else if (!siteUrlIsPublic(env.SITE_URL!))
