@@ -17,17 +17,12 @@ describe("canonicalPhone", () => {
     ["+79131234567", "+7 (913) 123-45-67"],
     ["8 (913) 123-45-67", "+7 (913) 123-45-67"],
     ["+7 (913) 123-45-67", "+7 (913) 123-45-67"],
-  ])("writes %s as %s", (input, expected) => {
-    expect(canonicalPhone(input)).toBe(expected);
-  });
-
-  // Ten digits, as typed without JavaScript: the mask's country code put before them.
-  it.each([
+    // Ten digits, as typed without JavaScript: the mask's country code put before them.
     ["9131234567", "+7 (913) 123-45-67"],
     ["913 123-45-67", "+7 (913) 123-45-67"],
     ["(391) 234-56-78", "+7 (391) 234-56-78"],
     ["4951234567", "+7 (495) 123-45-67"],
-  ])("takes the ten digits %j as %j", (input, expected) => {
+  ])("writes %s as %s", (input, expected) => {
     expect(canonicalPhone(input)).toBe(expected);
   });
 
