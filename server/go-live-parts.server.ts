@@ -18,6 +18,8 @@ export interface PicturesSeen {
   blockedHosts: string[];
   /** Pictures on those hosts. */
   blocked: number;
+  /** Pictures at plain http:// addresses, which pages served over https do not show. */
+  insecure: number;
 }
 
 export type PartsProbe =
@@ -37,28 +39,42 @@ export function picturesSeen(
   const hosts = new Set<string>();
   let missing = 0;
   let blocked = 0;
+  let insecure = 0;
+  const fileThere = (image: string) => {
+    let file: string;
+    try {
+      file = decodeURIComponent(image.split(/[?#]/)[0]);
+    } catch {
+      return false;
+    }
+    let there = found.get(file);
+    if (there === undefined) found.set(file, (there = fs.existsSync(path.join(publicDir, file))));
+    return there;
+  };
+  const addressOf = (image: string) => {
+    try {
+      // '//host/x.jpg' takes the page's scheme: https.
+      return new URL(image.startsWith("//") ? `https:${image}` : image);
+    } catch {
+      return undefined;
+    }
+  };
   for (const part of parts)
     for (const image of part.images) {
       if (image.startsWith("/") && !image.startsWith("//")) {
-        const file = decodeURIComponent(image.split(/[?#]/)[0]);
-        let there = found.get(file);
-        if (there === undefined) found.set(file, (there = fs.existsSync(path.join(publicDir, file))));
-        if (!there) missing++;
+        if (!fileThere(image)) missing++;
         continue;
       }
-      let origin: string;
-      try {
-        origin = new URL(image, "https://site.invalid").origin;
-      } catch {
-        missing++;
-        continue;
-      }
-      if (!allowed.includes(origin)) {
-        hosts.add(origin);
+      // A path without its leading slash ('upload/x.jpg') is read from the page's own folder: no file of the site either.
+      const url = addressOf(image);
+      if (url?.protocol === "http:") insecure++;
+      else if (url?.protocol !== "https:") missing++;
+      else if (!allowed.includes(url.origin)) {
+        hosts.add(url.origin);
         blocked++;
       }
     }
-  return { missing, blockedHosts: [...hosts].sort(), blocked };
+  return { missing, blockedHosts: [...hosts].sort(), blocked, insecure };
 }
 
 /** The message of a failed request with its cause (fetch says 'fetch failed', its cause says why). */

@@ -4,20 +4,17 @@
  * embedded demo's invented parts, or a parts API that would leave the catalogue empty). Read by
  * `npm run go-live` (scripts/go-live.ts), the start-up warning and /healthz.
  */
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS, truckOffer } from "~/content";
+import { DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
 import { describeValue, type DemoEntry } from "~/content/demo";
 import { ALL_TRUCKS } from "~/data/trucks";
-import { CONSENT_TEXT_VERSION, LEGAL_TEMPLATE_EDITION, POLICY_VERSION } from "~/lib/consent";
 import { formatRubWhole } from "~/lib/format";
 import { ConfigError, parseConfig } from "./config.server";
-import { errorMessage } from "./log.server";
+import { CONTENT_FILE, contentChecks, probeSmtp } from "./go-live-checks.server";
 import { createLeadStore } from "./lead-store.server";
 import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
-export const CONTENT_FILE = "app/content/dealer.ts";
+export { CONTENT_FILE };
 
 export interface DemoItem {
   key: string;
@@ -211,55 +208,6 @@ export function settings(env: Record<string, string | undefined>): { failures: s
   return { failures, notes };
 }
 
-/** The demo's logo, the «FAW СОЛОНЦЫ» wordmark: public/images/logo.svg, drawn inline by app/components/logo.tsx. */
-const DEMO_LOGO_SHA256 = "b5c2de2bd410cc2c46eb60876921c3facf9ed96fe97f1e59d1280313ce54ab9d";
-
-/**
- * What the site shows that no setting or demo( ) marks, for the dealer to look at before launch:
- * models shown with the catalogue's drawings instead of photos, the demo's logo (`logoFile`, the
- * file under public/, read when present), and the legal texts still in the template's edition.
- */
-export function contentChecks(logoFile = path.resolve("public/images/logo.svg")): string[] {
-  const checks: string[] = [];
-  const drawn = ALL_TRUCKS.filter((truck) => !truckOffer(truck.slug)?.pictures);
-  if (drawn.length > 0)
-    checks.push(
-      `${drawn.length} of ${ALL_TRUCKS.length} models show the catalogue's drawings, not photos ` +
-        `(trucks.<model>.pictures unset in ${CONTENT_FILE}): ${drawn.map((truck) => truck.slug).join(", ")}`,
-    );
-  const logo = fs.existsSync(logoFile) ? fs.readFileSync(logoFile) : undefined;
-  if (logo && crypto.createHash("sha256").update(logo).digest("hex") === DEMO_LOGO_SHA256)
-    checks.push(
-      "the logo is the demo's «FAW СОЛОНЦЫ» wordmark: put the dealer's in public/images/logo.svg and app/components/logo.tsx",
-    );
-  if (POLICY_VERSION === LEGAL_TEMPLATE_EDITION || CONSENT_TEXT_VERSION === LEGAL_TEMPLATE_EDITION)
-    checks.push(
-      "the privacy policy and the consent text on /privacy are the project's template: have them checked for the " +
-        "dealer (who processes what, where it is kept, who answers), then give each its new date " +
-        "(POLICY_VERSION and CONSENT_TEXT_VERSION in app/lib/consent.ts)",
-    );
-  return checks;
-}
-
-/** Asks the mail server of SMTP_URL to take the connection and the login, sending nothing. */
-export async function probeSmtp(url: string): Promise<{ ok: true } | { ok: false; reason: string }> {
-  const { default: nodemailer } = await import("nodemailer");
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 10_000,
-  });
-  try {
-    await transport.verify();
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, reason: errorMessage(error) };
-  } finally {
-    transport.close();
-  }
-}
-
 /** The site's own figures, as the content and the fixed catalogue give them. */
 export function siteFigures(): GoLiveFigures {
   return {
@@ -285,12 +233,18 @@ export function goLiveReport(env: Record<string, string | undefined>, source?: s
 export function partsLine(probe: PartsProbe): { failures: string[]; note?: string } {
   if (!probe.ok) return { failures: [`PARTS_API_URL: GET ${probe.url} ${probe.reason}`] };
   const dropped = probe.dropped > 0 ? `, ${probe.dropped} malformed parts left out` : "";
-  const { missing, blocked, blockedHosts } = probe.pictures;
+  const { missing, blocked, blockedHosts, insecure } = probe.pictures;
   const failures = [
     ...(blocked > 0
       ? [
           `PARTS_API_URL: ${blocked} part pictures are on hosts the pages may not show (${blockedHosts.join(", ")}): ` +
             `each would show the placeholder; name them in PARTS_IMAGE_ORIGINS`,
+        ]
+      : []),
+    ...(insecure > 0
+      ? [
+          `PARTS_API_URL: ${insecure} part pictures are plain http:// addresses, which pages served over https do not ` +
+            "show: have the parts API give https:// ones",
         ]
       : []),
     ...(missing > 0

@@ -121,9 +121,9 @@ export async function handleLeadAction(
   let reserved: { id: string; dir: string } | undefined;
   let files: Awaited<ReturnType<typeof parseUpload>>["files"] = [];
   if (form === "parts-list") {
-    // A visitor who has used up the window's leads is refused before the files are taken in; the
-    // upload itself is counted once it would be taken, as every other form.
-    if (await services.leadLimit.reached(clientIp)) return refuseUpload(request, rateLimited);
+    // Counted before the files are taken in, so no visitor writes more uploads than the limit;
+    // given back below when the form comes back for the visitor's own mistakes.
+    if (await services.leadLimit.over(clientIp)) return refuseUpload(request, rateLimited);
     // Refused by its size alone: what was typed before the files still goes back to the form.
     if (contentLengthTooBig(request))
       return refuseUpload(request, (typed, headers) => fail(UPLOAD_MESSAGES.tooBig, 413, typed, headers));
@@ -166,16 +166,16 @@ export async function handleLeadAction(
   const result = await VALIDATORS[form].validate(onlyFields(body, fieldsOf(form)));
   if (result.error) {
     await discard();
+    if (reserved) await services.leadLimit.refund(clientIp);
     if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });
     return validationError(result.error, result.submittedData);
   }
   // Counted once the lead would be taken: a form sent back for its mistakes (without JavaScript
-  // only the server checks it) or an upload its files could not be read from never uses up the
-  // visitor's leads.
-  const limited = await overLimit(context, textValues(body));
-  if (limited) {
-    await discard();
-    return limited;
+  // only the server checks it) never uses up the visitor's leads. An upload was counted before
+  // its files were written.
+  if (!reserved) {
+    const limited = await overLimit(context, textValues(body));
+    if (limited) return limited;
   }
   const data = result.data;
 

@@ -25,15 +25,32 @@ function answer(res: Response, status: number, text: string, headers: Record<str
     .end(text);
 }
 
-/** Whether `host` (a Host or X-Forwarded-Host header) makes a URL, as the adapter will build it. */
-function hostMakesUrl(host: string | undefined): boolean {
-  if (host === undefined) return true;
+/** Whether `url` is one. */
+function parses(url: string): boolean {
   try {
-    new URL(`http://${host.split(",")[0].trim()}/`);
+    new URL(url);
     return true;
   } catch {
     return false;
   }
+}
+
+/** The port Remix's Express adapter reads from a host header: the whole number after its first ':'. */
+function portOf(header: string | undefined): number | undefined {
+  const port = Number.parseInt((header ?? "").split(":")[1], 10);
+  return Number.isSafeInteger(port) ? port : undefined;
+}
+
+/**
+ * Whether Remix's Express adapter can make the request's URL of these headers: the host (Host, or
+ * the first of X-Forwarded-Host behind a trusted proxy) and the port it reads from X-Forwarded-Host,
+ * else from Host.
+ */
+function hostsMakeUrl(host: string | undefined, forwarded: string | undefined): boolean {
+  for (const name of [host, forwarded?.split(",")[0].trim()])
+    if (name !== undefined && !parses(`http://${name}/`)) return false;
+  const port = portOf(forwarded) ?? portOf(host);
+  return port === undefined || (port >= 0 && port <= 65_535);
 }
 
 function decodes(pathname: string): boolean {
@@ -49,12 +66,13 @@ export function refuseOddRequests(): RequestHandler {
   return (req, res, next) => {
     if (!METHODS.has(req.method)) return answer(res, 405, ODD_REQUEST_MESSAGES.method, { Allow: "GET, HEAD, POST" });
     const forwarded = req.headers["x-forwarded-host"];
-    if (!hostMakesUrl(req.headers.host) || !hostMakesUrl(Array.isArray(forwarded) ? forwarded[0] : forwarded))
+    if (!hostsMakeUrl(req.headers.host, Array.isArray(forwarded) ? forwarded.join(",") : forwarded))
       return answer(res, 400, ODD_REQUEST_MESSAGES.badRequest);
     const at = req.originalUrl.indexOf("?");
     const pathname = at < 0 ? req.originalUrl : req.originalUrl.slice(0, at);
-    if (pathname.includes("//"))
-      return res.redirect(301, pathname.replace(/\/{2,}/g, "/") + (at < 0 ? "" : req.originalUrl.slice(at)));
+    // A backslash among them too: browsers read '/\host' as '//host', another site.
+    if (/[/\\]{2,}/.test(pathname))
+      return res.redirect(301, pathname.replace(/[/\\]{2,}/g, "/") + (at < 0 ? "" : req.originalUrl.slice(at)));
     // A path no text decodes from ('%FF') names no page: where an unknown page goes, without the
     // router's warnings about it in the log.
     if (!decodes(pathname)) return res.redirect(302, "/not-found");

@@ -130,8 +130,12 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // (tried again at once, as corrected when no attempt can have reached the service: see
   // NotifyGateway.resendJson). 'Заказ оформлен' only once it is delivered.
   const fresh = keyed ? await takeOrderId(services, keyed) : true;
-  // The disk refused the order's folder (full, read-only): nothing is taken, the form stays as typed.
-  if (fresh === undefined) return fail(ORDER_ERROR, 503, textValues(body));
+  // The disk refused the order's folder (full, read-only): nothing is taken, the form stays as
+  // typed, and the order counted above is given back.
+  if (fresh === undefined) {
+    if (first?.status !== "pending") await services.leadLimit.refund(context.clientIp);
+    return fail(ORDER_ERROR, 503, textValues(body));
+  }
   const delivery =
     keyed && !fresh
       ? await services.notify.resendJson("order", keyed, { name: "order", fields }, { order })

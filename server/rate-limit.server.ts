@@ -18,19 +18,19 @@ const IPV6_SUBNET = 64;
 export interface VisitorLimit {
   /** Counts one request of the visitor at `ip`; true when it is over the limit. */
   over(ip: string): Promise<boolean>;
-  /** Whether the visitor at `ip` has used up the window's requests already; counts nothing. */
-  reached(ip: string): Promise<boolean>;
+  /** Gives back one request counted for the visitor at `ip` (one refused for the visitor's own mistakes). */
+  refund(ip: string): Promise<void>;
 }
 
 /** `limit` requests per visitor per `windowMs`; a limit of 0 counts nothing. */
 export function createVisitorLimit({ limit, windowMs }: { limit: number; windowMs: number }): VisitorLimit {
-  if (limit <= 0) return { over: async () => false, reached: async () => false };
+  if (limit <= 0) return { over: async () => false, refund: async () => {} };
   const store = new MemoryStore();
   // The store reads only `windowMs`: it forgets the counts of a window gone by on a timer of that period.
   store.init({ windowMs } as Options);
   const key = (ip: string) => ipKeyGenerator(ip, IPV6_SUBNET);
   return {
     over: async (ip) => (await store.increment(key(ip))).totalHits > limit,
-    reached: async (ip) => ((await store.get(key(ip)))?.totalHits ?? 0) >= limit,
+    refund: (ip) => store.decrement(key(ip)),
   };
 }

@@ -49,7 +49,7 @@ export function PartRow({ part, eager, search }: { part: PartRowData; eager: boo
       <p className="part-row__stock">В наличии: {part.balance} ед.</p>
       <p className="part-row__price">
         {partPrice(part.price)}
-        <span>цена с учетом НДС</span>
+        {part.price > 0 ? <span>цена с учетом НДС</span> : null}
       </p>
       <div className="part-row__buy">
         {part.balance <= 0 ? (

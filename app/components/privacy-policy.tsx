@@ -37,10 +37,10 @@ function Phone() {
   return <a href={`tel:${deskPhone("sales").tel}`}>{deskPhone("sales").display}</a>;
 }
 
-/** `companyLookup`: ИНН typed in the forms are looked up in DaData's register (DADATA_API_KEY is set). */
 /**
+ * `companyLookup`: ИНН typed in the forms are looked up in DaData's register (DADATA_API_KEY is set).
  * `metrica`: the site counts visits with Yandex Metrica (YANDEX_METRICA_ID is set); without it the
- * policy says no analytics is used, as the site then loads none.
+ * policy says no web analytics is used, as the site then loads none.
  */
 export function PrivacyPolicy({
   companyLookup = false,
@@ -240,10 +240,7 @@ export function PrivacyPolicy({
             обрабатывает их на своих условиях.
           </p>
         ) : (
-          <p data-testid="policy-analytics">
-            Сервисов веб-аналитики сайт не использует: сведения о посещениях не собираются и третьим лицам не
-            передаются.
-          </p>
+          <p data-testid="policy-analytics">Сервисов веб-аналитики сайт не использует.</p>
         )}
         <h3>Как отказаться</h3>
         <p>

@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MIN_SUGGEST_LENGTH } from "~/lib/catalogue-query";
-import { formatRub } from "~/lib/format";
+import { partPrice } from "~/lib/format";
 import { highlightPart } from "~/lib/highlight";
 import type { SuggestionsData } from "~/lib/suggestions";
 import { Highlighted } from "./highlighted";
@@ -190,7 +190,7 @@ export function SearchSuggestions({
               <span className="suggest__meta">
                 <span>Артикул: {item.article ? <Highlighted segments={marks.article} /> : "-"}</span>
                 <span>В наличии: {item.balance} ед.</span>
-                <span className="suggest__price">{formatRub(item.price)}</span>
+                <span className="suggest__price">{partPrice(item.price)}</span>
               </span>
             </li>
           );

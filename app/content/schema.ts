@@ -20,13 +20,12 @@ const digits = (lengths: number[], what: string) =>
 const CHECK_DIGITS = (what: string) => `${what}: контрольная цифра не сходится, проверьте цифры`;
 const KEY_MISMATCH = (what: string) => `${what}: не сходится с БИК (контрольный ключ), проверьте цифры счёта и БИК`;
 const money = z.number().int("целое число рублей").nonnegative("не может быть меньше 0");
-// A file of the site: the pages' security policy shows pictures from the site itself only.
-const picture = z
-  .string()
-  .regex(
-    /^\/[^\s/][^\s]*$/,
-    "путь к файлу в public/, например /images/trucks/…/1.webp (картинки с других сайтов страница не покажет: положите файл в public/)",
-  );
+/** A file of the site, by its path under public/. */
+const siteFile = (message: string) => z.string().regex(/^\/[^\s/][^\s]*$/, message);
+// The pages' security policy shows pictures from the site itself only.
+const picture = siteFile(
+  "путь к файлу в public/, например /images/trucks/…/1.webp (картинки с других сайтов страница не покажет: положите файл в public/)",
+);
 
 const phone = z
   .object({
@@ -203,7 +202,7 @@ export const dealerContentSchema = z
           .refine((names) => new Set(names).size === names.length, "названия повторяются"),
       })
       .strict(),
-    certificate: picture,
+    certificate: siteFile("путь к файлу в public/, например /docs/dealer-certificate.pdf"),
     makerCredit: z.object({ name: text, href: z.string().url("ссылка, например https://example.com") }).strict(),
     home: z
       .object({

@@ -51,7 +51,6 @@ export function clearCart(): Cart {
   return [];
 }
 
-/** Clamp every amount to the part's balance; unknown ids and zero balances drop out. */
 /**
  * How many of a part a customer may buy: its balance, or none when it has no price (an API's 0 is
  * 'цена по запросу', as the catalogue feed reads it: never sold at 0 ₽). Undefined for no part.
@@ -61,6 +60,7 @@ export function forSale(part: Pick<CartPartInfo, "price" | "balance"> | undefine
   return part.price > 0 ? part.balance : 0;
 }
 
+/** Clamp every amount to the part's balance; unknown ids and zero balances drop out. */
 export function clampToStock(cart: Cart, balanceOf: (id: string) => number | undefined): Cart {
   const out: Cart = [];
   for (const item of cart) {

@@ -12,14 +12,16 @@ import {
 } from "./delivery";
 
 describe("delivery", () => {
+  // The dealer's prices and free-delivery sum (spec §9: 300 ₽ each, free from 5 000 ₽), either side of it.
+  const { freeFrom, courierPrice, transportCompanyPrice } = DELIVERY;
   it.each([
-    ["pickup", 1_000, 0],
-    ["pickup", 10_000, 0],
-    ["courier", 4_999, 300],
-    ["courier", 5_000, 0],
-    ["transport", 4_999.5, 300],
-    ["transport", 5_000, 0],
-  ] as const)("%s for %d ₽ of goods costs %d ₽ (spec §9)", (method, goods, cost) => {
+    ["pickup", freeFrom - 1, 0],
+    ["pickup", freeFrom * 2, 0],
+    ["courier", freeFrom - 1, courierPrice],
+    ["courier", freeFrom, 0],
+    ["transport", freeFrom - 0.5, transportCompanyPrice],
+    ["transport", freeFrom, 0],
+  ] as const)("%s for %d ₽ of goods costs %d ₽", (method, goods, cost) => {
     expect(deliveryCost(method, goods)).toBe(cost);
   });
 

@@ -20,8 +20,10 @@ export function phoneDigits(value: string): string {
  */
 export function canonicalPhone(value: string): string | null {
   const digits = phoneDigits(value);
-  const local = digits.length === 11 && /^[78]/.test(digits) ? digits.slice(1) : digits;
-  if (local.length !== 10 || !/^[349]/.test(local)) return null;
+  let local: string;
+  if (digits.length === 11 && /^[78]/.test(digits)) local = digits.slice(1);
+  else if (digits.length === 10 && /^[349]/.test(digits)) local = digits;
+  else return null;
   return `+7 (${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6, 8)}-${local.slice(8)}`;
 }
 

@@ -1,4 +1,4 @@
-/** A Russian noun's three forms after a number: 1 (and 21, 31…), 2–4 (and 22–24…), 5–20 and the rest. */
+/** The three forms of a counted noun: for 1 (21, 101…), for 2–4 (22…), for 0 and 5–20 (11–14 too). */
 export type Forms = readonly [one: string, few: string, many: string];
 
 /**

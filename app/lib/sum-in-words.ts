@@ -44,8 +44,6 @@ const HUNDREDS = [
   "девятьсот",
 ];
 
-/** The three forms of a counted noun: for 1 (21, 101…), for 2–4 (22…), for 0 and 5–20 (11–14 too). */
-
 const ROUBLES: Forms = ["рубль", "рубля", "рублей"];
 const KOPECKS: Forms = ["копейка", "копейки", "копеек"];
 /** Thousands are feminine ('одна тысяча', 'две тысячи'); the larger groups masculine. */

@@ -56,7 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!part) return pageMeta({ title: "Запчасть", description: "Запчасти FAW у официального дилера." });
   return pageMeta({
     title: `${part.fullName || part.name}${part.article ? ` ${part.article}` : ""}`,
-    description: `${part.fullName || part.name}${part.article ? `, артикул ${part.article}` : ""}: ${partPrice(part.price)} с НДС, ${part.balance > 0 ? `в наличии ${part.balance} шт.` : "под заказ"}. Официальный дилер ${DEALER.brand} ${DEALER.inCity}.`,
+    description: `${part.fullName || part.name}${part.article ? `, артикул ${part.article}` : ""}: ${part.price > 0 ? `${partPrice(part.price)} с НДС` : "цена по запросу"}, ${part.balance > 0 ? `в наличии ${part.balance} шт.` : "под заказ"}. Официальный дилер ${DEALER.brand} ${DEALER.inCity}.`,
   });
 };
 
@@ -111,7 +111,7 @@ export default function PartPage() {
           </dl>
           <p className="part__price">
             {partPrice(part.price)}
-            <span>цена с учетом НДС</span>
+            {part.price > 0 ? <span>цена с учетом НДС</span> : null}
           </p>
           <div className="part__buy">
             <PurchaseControl part={part} />

@@ -473,6 +473,17 @@ describe("a form posted from another site", () => {
 
 describe("requests the framework cannot take", () => {
   const text = (body: Buffer) => body.toString("utf8");
+  /** GET of `path` exactly as written (a URL would turn its backslashes into slashes first). */
+  const pathAsSent = (path: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const { hostname, port } = new URL(server.url);
+      http
+        .get({ hostname, port, path }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, headers: res.headers });
+        })
+        .on("error", reject);
+    });
 
   it("sends a path with repeated slashes to its one address, the query kept", async () => {
     for (const [asked, address] of [
@@ -483,8 +494,11 @@ describe("requests the framework cannot take", () => {
         "/catalog/parts?search=%D1%84%D0%B8%D0%BB%D1%8C%D1%82%D1%80",
       ],
       ["//evil.example/", "/evil.example/"],
+      // Browsers read a backslash as a slash: never a way to another site.
+      ["//\\evil.example/", "/evil.example/"],
+      ["/\\\\evil.example/", "/evil.example/"],
     ]) {
-      const res = await rawGet(server.url + asked);
+      const res = await pathAsSent(asked);
       expect([res.status, res.headers.location], asked).toEqual([301, address]);
     }
   });
@@ -503,7 +517,11 @@ describe("requests the framework cannot take", () => {
         ODD_REQUEST_MESSAGES.method,
       ]);
     }
-    for (const headers of [{ "X-Forwarded-Host": "faw.example:99999" }, { Host: "a b" }] as Record<string, string>[]) {
+    for (const headers of [
+      { "X-Forwarded-Host": "faw.example:99999" },
+      { "X-Forwarded-Host": "faw.example, proxy.example:99999" },
+      { Host: "a b" },
+    ] as Record<string, string>[]) {
       const res = await rawGet(`${server.url}/`, headers);
       expect([res.status, text(res.body)], JSON.stringify(headers)).toEqual([400, ODD_REQUEST_MESSAGES.badRequest]);
     }
