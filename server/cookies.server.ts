@@ -85,3 +85,31 @@ export async function readLastOrder(request: Request, secrets: string[]): Promis
   if (typeof value?.id !== "string" || typeof value.purchasePending !== "boolean") return null;
   return { id: value.id, purchasePending: value.purchasePending };
 }
+
+/**
+ * The key of an order whose send failed (the order waits on disk for its retry), kept a day for
+ * /make-order: the form it shows after a reload is the same order, never a second one beside it.
+ * Signed like the last order. Only /make-order and its action read it.
+ */
+function pendingOrderCookie(secrets: string[]) {
+  return createCookie("order_pending", {
+    path: "/make-order",
+    maxAge: LAST_ORDER_MAX_AGE_S,
+    sameSite: "lax",
+    httpOnly: true,
+    secrets,
+  });
+}
+
+/** The Set-Cookie of the pending order's key, or the one that removes it (`key` undefined). */
+export function pendingOrderCookieHeader(key: string | undefined, secure: boolean, secrets: string[]): Promise<string> {
+  return key === undefined
+    ? pendingOrderCookie(secrets).serialize("", { secure, maxAge: 0 })
+    : pendingOrderCookie(secrets).serialize(key, { secure });
+}
+
+/** The pending order's key, when this server signed the cookie. */
+export async function readPendingOrderKey(request: Request, secrets: string[]): Promise<string | undefined> {
+  const value: unknown = await pendingOrderCookie(secrets).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value !== "" ? value : undefined;
+}

@@ -15,7 +15,7 @@ import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { ORDER_CHANGED, ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
 import { companyFields } from "~/lib/party";
 import { phoneForSending } from "~/lib/phone";
-import { isSecure, lastOrderCookieHeader, readCart } from "./cookies.server";
+import { isSecure, lastOrderCookieHeader, pendingOrderCookieHeader, readCart } from "./cookies.server";
 import {
   fail,
   isRecalculation,
@@ -140,7 +140,15 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     keyed && !fresh
       ? await services.notify.resendJson("order", keyed, { name: "order", fields }, { order })
       : await services.notify.sendJson("order", { name: "order", fields }, { order, id });
-  if (!delivery.ok) return fail(ORDER_ERROR, 502, textValues(body));
+  if (!delivery.ok) {
+    // Kept on disk for its retry: the key stays with the visitor, so the form /make-order shows
+    // after a reload is this order again, not a second one the dealer would get beside it.
+    const key = keyed ? String(body.get("orderKey")) : undefined;
+    const headers = key
+      ? { "Set-Cookie": await pendingOrderCookieHeader(key, isSecure(services.config), services.cookieSecrets) }
+      : undefined;
+    return fail(ORDER_ERROR, 502, textValues(body), headers);
+  }
   await services.mail.confirmOrder(delivery.id);
   return placed(delivery.id, services);
 }
@@ -155,11 +163,15 @@ async function takeOrderId(services: AppLoadContext["services"], id: string): Pr
   }
 }
 
-/** The order's success page: the cart emptied, the order named in the signed last-order cookie. */
+/**
+ * The order's success page: the cart emptied, the order named in the signed last-order cookie, and
+ * no order left pending.
+ */
 async function placed(id: string, services: AppLoadContext["services"]) {
   const secure = isSecure(services.config);
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCartCookie([], { secure }));
+  headers.append("Set-Cookie", await pendingOrderCookieHeader(undefined, secure, services.cookieSecrets));
   headers.append(
     "Set-Cookie",
     await lastOrderCookieHeader({ id, purchasePending: true }, secure, services.cookieSecrets),

@@ -22,11 +22,12 @@ import {
   type DeliveryMethod,
 } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
-import { PARTS_LOAD_ERROR } from "~/lib/messages";
+import { PARTS_LOAD_ERROR, previousOrderPlaced } from "~/lib/messages";
+import { orderNumber } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
-import { readCart } from "~server/cookies.server";
+import { isSecure, pendingOrderCookieHeader, readCart, readPendingOrderKey } from "~server/cookies.server";
 import { handleOrderAction } from "~server/order-action.server";
-import { issueOrderKey } from "~server/order-key.server";
+import { issueOrderKey, orderIdOfKey } from "~server/order-key.server";
 import orderStyles from "~/styles/order.css";
 import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
 
@@ -36,19 +37,28 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Оформление заказа", description: "Оформление заказа запчастей FAW.", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const snapshot = await context.services.parts.getCatalogue().catch(() => undefined);
+  const { services } = context;
+  const snapshot = await services.parts.getCatalogue().catch(() => undefined);
   const lines = snapshot ? cartLines(readCart(request), snapshot.byId) : [];
   if (snapshot && lines.length === 0) throw redirect("/");
   const delivery = parseDelivery(new URL(request.url).searchParams.get("delivery"));
-  return json(
-    {
-      lines,
-      delivery,
-      error: snapshot ? null : PARTS_LOAD_ERROR,
-      orderKey: issueOrderKey(context.services.cookieSecrets),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  // An order whose last try failed to send: while it waits for its retry, this form for the same
+  // lines is that order again (a cart changed since is another order); once the retry has
+  // delivered it, the customer is told, and this form is a new order.
+  let orderKey = issueOrderKey(services.cookieSecrets);
+  let notice: string | null = null;
+  const pendingKey = await readPendingOrderKey(request, services.cookieSecrets);
+  const pendingId = orderIdOfKey(pendingKey, services.cookieSecrets);
+  const pending = pendingId ? await services.notify.store.load(pendingId) : undefined;
+  if (pendingId && (pending?.status === "delivered" || pending?.status === "kept")) {
+    notice = previousOrderPlaced(orderNumber(pendingId));
+    headers.append(
+      "Set-Cookie",
+      await pendingOrderCookieHeader(undefined, isSecure(services.config), services.cookieSecrets),
+    );
+  } else if (pendingKey && pending?.order && linesSeen(pending.order.lines) === linesSeen(lines)) orderKey = pendingKey;
+  return json({ lines, delivery, error: snapshot ? null : PARTS_LOAD_ERROR, notice, orderKey }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -91,7 +101,7 @@ type ActionData = {
 };
 
 export default function MakeOrder() {
-  const { lines, delivery: fromUrl, error, orderKey } = useLoaderData<typeof loader>();
+  const { lines, delivery: fromUrl, error, notice, orderKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const shown = useShownCartLines(lines);
@@ -113,6 +123,11 @@ export default function MakeOrder() {
         items={[{ name: "Главная", to: "/" }, { name: "Корзина", to: "/cart" }, { name: "Оформление заказа" }]}
       />
       <h1>Оформление заказа</h1>
+      {notice ? (
+        <p className="form-alert" role="status" data-testid="order-notice">
+          {notice}
+        </p>
+      ) : null}
       {error ? (
         <p className="form-alert" role="alert">
           {error}

@@ -15,7 +15,13 @@ const another = parts.find((p) => p.balance >= 5 && p.id !== twoInStock.id)!;
 const soldOut = parts.find((p) => p.balance === 0)!;
 
 const notify = fakeNotifyForFile();
-const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "cart-key" }));
+// Every order here comes from one address: the lead limit (checkout.test.ts tests it) is raised
+// above the file's orders, so none of them is refused for it.
+const suite = serverAndBrowser(() => ({
+  NOTIFY_API_URL: notify.url,
+  NOTIFY_API_KEY: "cart-key",
+  LEAD_RATE_LIMIT: "40",
+}));
 
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
@@ -291,6 +297,83 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     const resent = notify.received[sent];
     expect(resent.headers["idempotency-key"]).toBe(kept.id);
     expect(resent.json!.fields.find((f) => f.key === "name")?.value).toBe("Орлов Пётр");
+  });
+
+  it("keeps a failed order's form the same order after a reload, and says so once its retry has delivered it", async () => {
+    notify.mode = "fail";
+    const { page, context } = await openPage(suite, `/catalog/parts/${another.slug}`, {
+      javaScriptEnabled,
+      init: (page) => page.on("dialog", (d) => d.dismiss()),
+    });
+    await control(page, another).getByRole("button", { name: "Купить" }).click();
+    await expect.poll(() => headerCart(page).textContent()).toBe("Корзина (1)");
+    const fillAndOrder = async () => {
+      await page.goto("/make-order");
+      await ready(page, javaScriptEnabled);
+      await page.getByLabel("ФИО").fill("Орлов");
+      await page.getByLabel("Телефон").fill(javaScriptEnabled ? "9234567890" : "+7 (923) 456-78-90");
+      await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+      await page.getByRole("button", { name: "Оформить заказ" }).click();
+    };
+    const formKey = () => page.locator("input[name=orderKey]").inputValue();
+    await fillAndOrder();
+    await page.getByText("Произошла ошибка при оформлении заказа, попробуйте позже").first().waitFor();
+    const kept = newestOrder();
+
+    // The page opened again (a reload, another visit the same day): its form is the kept order.
+    await page.goto("/make-order");
+    await ready(page, javaScriptEnabled);
+    expect((await formKey()).split(".")[0]).toBe(kept.id);
+    await expect(page.getByTestId("order-notice").count()).resolves.toBe(0);
+    // A cart changed since is another order; changed back, the kept one again.
+    for (const [intent, same] of [
+      ["Увеличить количество", false],
+      ["Уменьшить количество", true],
+    ] as const) {
+      await page.goto(`/catalog/parts/${another.slug}`);
+      await ready(page, javaScriptEnabled);
+      const before = await headerCart(page).textContent();
+      await control(page, another).getByRole("button", { name: intent }).click();
+      await expect.poll(() => headerCart(page).textContent()).not.toBe(before);
+      await page.goto("/make-order");
+      await ready(page, javaScriptEnabled);
+      expect((await formKey()).split(".")[0] === kept.id, intent).toBe(same);
+    }
+
+    // The retry delivers it meanwhile (sent here as the retry sends it: the same key, the service back).
+    notify.mode = "ok";
+    const retried = await fetch(`${suite.server.url}/make-order`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: `cart=${another.id}.1`,
+        Origin: suite.server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        name: "Орлов",
+        phone: "+7 (923) 456-78-90",
+        consent: "on",
+        delivery: "pickup",
+        orderKey: await formKey(),
+      }),
+    });
+    expect(retried.status).toBe(303);
+    expect(newestOrder()).toMatchObject({ id: kept.id, status: "delivered" });
+    const sent = notify.received.length;
+
+    // Opened again, the page says the order reached the dealer; its form is a new order.
+    await page.goto("/make-order");
+    await ready(page, javaScriptEnabled);
+    await expect(page.getByTestId("order-notice").textContent()).resolves.toBe(
+      `Заказ № ${orderNumber(kept.id)} из прошлой попытки всё-таки передан менеджеру: оформлять его ещё раз не нужно.`,
+    );
+    expect((await formKey()).split(".")[0]).not.toBe(kept.id);
+    // Said once: the cookie that named the order is gone.
+    await page.goto("/make-order");
+    await expect(page.getByTestId("order-notice").count()).resolves.toBe(0);
+    expect((await context.cookies()).some((c) => c.name === "order_pending")).toBe(false);
+    expect(notify.received).toHaveLength(sent);
   });
 
   it("shows 'Корзина пуста' for an empty cart and sends an empty cart away from the order form", async () => {
