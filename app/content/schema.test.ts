@@ -116,6 +116,21 @@ describe("dealer content schema", () => {
     expect(text).toContain("картинки с других сайтов страница не покажет");
   });
 
+  it("keeps each leasing range's lower end at most its upper one, naming the lower end's key", () => {
+    const leasing = (changes: object) => changed("leasing", { ...CONTENT.leasing, ...changes });
+    const { termYears, minAdvancePercent, amountFrom } = CONTENT.leasing;
+    expect(errorOf(leasing({ minTermMonths: termYears * 12 + 1 }))).toContain(
+      "at leasing.minTermMonths in app/content/dealer.ts: не больше срока termYears × 12",
+    );
+    expect(errorOf(leasing({ maxAdvancePercent: minAdvancePercent - 1 }))).toContain(
+      "at leasing.minAdvancePercent in app/content/dealer.ts: не больше maxAdvancePercent",
+    );
+    expect(errorOf(leasing({ amountTo: amountFrom - 1 }))).toContain(
+      "at leasing.amountFrom in app/content/dealer.ts: не больше amountTo",
+    );
+    expect(() => parseDealerContent(leasing({ minTermMonths: termYears * 12 }))).not.toThrow();
+  });
+
   it("shows the bad value beside the key", () => {
     expect(errorOf(changed("legal.kpp", "12"))).toContain('(got "12")');
   });
