@@ -63,17 +63,14 @@ export interface LastOrder {
   purchasePending: boolean;
 }
 
-const LAST_ORDER_MAX_AGE_S = 24 * 60 * 60;
+const ORDER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
-function lastOrderCookie(secrets: string[]) {
-  return createCookie("last_order", {
-    path: "/order-success",
-    maxAge: LAST_ORDER_MAX_AGE_S,
-    sameSite: "lax",
-    httpOnly: true,
-    secrets,
-  });
+/** A signed cookie of an order, kept a day, sent to `path` only. */
+function orderCookie(name: string, path: string, secrets: string[]) {
+  return createCookie(name, { path, maxAge: ORDER_COOKIE_MAX_AGE_S, sameSite: "lax", httpOnly: true, secrets });
 }
+
+const lastOrderCookie = (secrets: string[]) => orderCookie("last_order", "/order-success", secrets);
 
 export function lastOrderCookieHeader(order: LastOrder, secure: boolean, secrets: string[]): Promise<string> {
   return lastOrderCookie(secrets).serialize(order, { secure });
@@ -91,15 +88,7 @@ export async function readLastOrder(request: Request, secrets: string[]): Promis
  * /make-order: the form it shows after a reload is the same order, never a second one beside it.
  * Signed like the last order. Only /make-order and its action read it.
  */
-function pendingOrderCookie(secrets: string[]) {
-  return createCookie("order_pending", {
-    path: "/make-order",
-    maxAge: LAST_ORDER_MAX_AGE_S,
-    sameSite: "lax",
-    httpOnly: true,
-    secrets,
-  });
-}
+const pendingOrderCookie = (secrets: string[]) => orderCookie("order_pending", "/make-order", secrets);
 
 /** The Set-Cookie of the pending order's key, or the one that removes it (`key` undefined). */
 export function pendingOrderCookieHeader(key: string | undefined, secure: boolean, secrets: string[]): Promise<string> {
