@@ -82,7 +82,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // Counted once the order would be sent (a new one, or one whose send failed), not when its first
   // send is still in flight (the form sent twice at once): a form sent back for its mistakes
   // (without JavaScript only the server checks it) never uses up the customer's orders.
-  const limited = first?.status === "pending" ? null : await overLimit(context, textValues(body));
+  const counted = first?.status !== "pending";
+  const limited = counted ? await overLimit(context, textValues(body)) : null;
   if (limited) return limited;
 
   const data = result.data;
@@ -133,7 +134,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // The disk refused the order's folder (full, read-only): nothing is taken, the form stays as
   // typed, and the order counted above is given back.
   if (fresh === undefined) {
-    if (first?.status !== "pending") await services.leadLimit.refund(context.clientIp);
+    if (counted) await services.leadLimit.refund(context.clientIp);
     return fail(ORDER_ERROR, 503, textValues(body));
   }
   const delivery =

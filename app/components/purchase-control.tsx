@@ -12,6 +12,8 @@ export function PurchaseControl({ part, compact = false }: { part: CartPartInfo;
   const location = useLocation();
   const [error, setError] = useState<string>();
   const amount = amountOf(part.id);
+  // None of a part without a price: 'Купить' stays disabled.
+  const buyable = forSale(part) ?? 0;
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,7 +38,7 @@ export function PurchaseControl({ part, compact = false }: { part: CartPartInfo;
           name="intent"
           value="add"
           className="btn btn--primary purchase__buy"
-          disabled={(forSale(part) ?? 0) <= 0}
+          disabled={buyable <= 0}
         >
           Купить
         </button>
@@ -60,7 +62,7 @@ export function PurchaseControl({ part, compact = false }: { part: CartPartInfo;
             name="intent"
             value="add"
             className="stepper__btn"
-            disabled={amount >= (forSale(part) ?? 0)}
+            disabled={amount >= buyable}
             aria-label="Увеличить количество"
           >
             +
