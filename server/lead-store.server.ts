@@ -32,9 +32,11 @@ export type NotifyRequest =
 /**
  * pending: written, not yet sent (or its sender stopped mid-way); delivered: the notify service
  * said yes; undelivered: the last attempt failed, retried in the background; failed: retried for
- * 7 days without success, given up (stays on disk); kept: no notify service configured.
+ * 7 days without success, given up (stays on disk); kept: no notify service configured; replaced:
+ * an order whose send failed, withdrawn from the retry by the customer's next order (`replacedBy`),
+ * which the customer placed with a changed cart (stays on disk, never sent again).
  */
-export type LeadStatus = "pending" | "delivered" | "undelivered" | "kept" | "failed";
+export type LeadStatus = "pending" | "delivered" | "undelivered" | "kept" | "failed" | "replaced";
 
 export interface LeadRecord {
   /** A UUID; the notify service's Idempotency-Key. Leads written before ids were UUIDs keep their old `YYYYMMDDhhmmss-hex10` id. */
@@ -55,6 +57,8 @@ export interface LeadRecord {
   mayHaveReached?: true;
   /** When the background retry gave up. */
   failedAt?: string;
+  /** The order that replaced this one (status `replaced`). */
+  replacedBy?: string;
   /** An order's lines as ordered, for its success page (never sent: the notify body is the spec's). */
   order?: OrderSummary;
 }
@@ -73,6 +77,8 @@ export interface OrderSummary {
   company?: Party;
   /** Who ordered, for the invoice and the confirmation e-mail; missing in orders kept before they were recorded. */
   customer?: { name: string; inn: string; email: string; invoice: boolean };
+  /** The customer's earlier order, whose send failed, that this one replaces (its cart changed since). */
+  replaces?: string;
 }
 
 /** What the retry and the metrics need of a lead, without its personal data. */
@@ -127,8 +133,16 @@ export function isLeadId(id: string): boolean {
   return ID_PATTERN.test(id);
 }
 
+/**
+ * Not sent yet, and may still be (by the background retry, a visitor's send again or `leads:resend`):
+ * undelivered, failed, or pending (its first send in flight, or left by a stopped sender).
+ */
+export function unsent(status: LeadStatus): boolean {
+  return status === "pending" || status === "undelivered" || status === "failed";
+}
+
 /** States a lead never leaves: their summaries are kept in memory instead of re-read on every scan. */
-const FINAL: ReadonlySet<LeadStatus> = new Set(["delivered", "kept"]);
+const FINAL: ReadonlySet<LeadStatus> = new Set(["delivered", "kept", "replaced"]);
 
 function summarize(record: StoredRecord): LeadSummary {
   return {

@@ -23,7 +23,7 @@ export interface MetricsSources {
   catalogue(): { parts: number; fetchedAt: number } | undefined;
 }
 
-const LEAD_STATES: LeadStatus[] = ["pending", "kept", "delivered", "undelivered", "failed"];
+const LEAD_STATES: LeadStatus[] = ["pending", "kept", "delivered", "undelivered", "failed", "replaced"];
 
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
@@ -70,7 +70,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       }));
   new Gauge({
     name: "leads",
-    help: "Leads and orders on disk by state: pending (being sent), kept (no notify service), delivered, undelivered (waiting for a retry), failed (given up after 7 days).",
+    help: "Leads and orders on disk by state: pending (being sent), kept (no notify service), delivered, undelivered (waiting for a retry), failed (given up after 7 days), replaced (a failed order the customer replaced with a changed cart).",
     labelNames: ["state"],
     registers: [registry],
     async collect() {

@@ -250,6 +250,34 @@ describe("the notify gateway", () => {
     expect((await kept.store.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
   });
 
+  it("withdraws a failed order its customer replaced: kept on disk, never sent again, unless an attempt is in flight or it was sent", async () => {
+    const notify = gateway();
+    const lead = await undelivered(notify);
+    const next = "00000000-0000-4000-8000-000000000001";
+    // The retry holds its next attempt: that attempt goes its way.
+    const retry = await gateway().store.claim(lead.id, 1, MINUTE);
+    expect(await notify.replace(lead.id, next)).toBe(false);
+    await retry!.release();
+    expect(await notify.replace(lead.id, next)).toBe(true);
+    expect(await notify.store.load(lead.id)).toMatchObject({
+      status: "replaced",
+      replacedBy: next,
+      request: lead.request,
+    });
+    for (const mode of ["due", "all"] as const)
+      expect(await notify.retryPass({ mode, now: Date.now() + 60 * MINUTE })).toMatchObject({
+        delivered: 0,
+        waiting: 0,
+      });
+    expect(await notify.resendJson("order", lead.id, BODY)).toMatchObject({ ok: false, status: "replaced" });
+    expect(sent).toHaveLength(0);
+    // Once withdrawn, or once delivered, there is nothing to withdraw.
+    expect(await notify.replace(lead.id, next)).toBe(false);
+    const delivered = await notify.sendJson("order", BODY);
+    expect(await notify.replace(delivered.id, next)).toBe(false);
+    expect((await notify.store.load(delivered.id))?.status).toBe("delivered");
+  });
+
   it("takes afresh an id whose folder was left without its lead", async () => {
     const notify = gateway({ NOTIFY_TIMEOUT_MS: "200" });
     const id = "00000000-0000-4000-8000-000000000000";

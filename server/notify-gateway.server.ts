@@ -15,6 +15,7 @@ import type { Config } from "./config.server";
 import {
   createLeadStore,
   newLeadId,
+  unsent,
   type LeadRecord,
   type LeadStore,
   type NotifyField,
@@ -64,6 +65,13 @@ export interface NotifyGateway {
     body: { name: string; fields: OutgoingField[] },
     extra?: { order?: OrderSummary },
   ): Promise<DeliveryResult>;
+  /**
+   * Withdraws an order whose send failed from the background retry, as replaced by the customer's
+   * next order `by` (placed with a changed cart): it stays on disk and is never sent again. False
+   * when it is not waiting for a retry (delivered, kept, replaced already) or an attempt at it is
+   * in flight, which goes its way.
+   */
+  replace(id: string, by: string): Promise<boolean>;
   /** Deliver a multipart notification (call 3) whose files were already written into the reserved lead folder. */
   sendMultipart(
     form: string,
@@ -221,9 +229,6 @@ export function createNotifyGateway(
     }
   }
 
-  /** A lead a visitor's send may attempt now: not delivered or kept, and no send of it known to be in flight. */
-  const RESENDABLE: ReadonlySet<LeadRecord["status"]> = new Set(["undelivered", "failed", "pending"]);
-
   async function resend(lead: LeadRecord): Promise<DeliveryResult> {
     const { id } = lead;
     const deadline = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
@@ -247,7 +252,7 @@ export function createNotifyGateway(
       await store.discard(id).catch(() => {});
       return (await store.takeId(id)) ? deliver(lead) : asItIs(await store.load(id));
     }
-    if (!RESENDABLE.has(kept.status)) return asItIs(kept);
+    if (!unsent(kept.status)) return asItIs(kept);
     const claim = await store.claim(id, kept.attempts.length, claimTtlMs).catch((error: unknown) => {
       log.error("lead not claimed", { lead: id, error: errorMessage(error) });
       return null;
@@ -258,7 +263,7 @@ export function createNotifyGateway(
     }
     try {
       const current = await store.load(id);
-      if (!current || !RESENDABLE.has(current.status) || current.attempts.length !== kept.attempts.length)
+      if (!current || !unsent(current.status) || current.attempts.length !== kept.attempts.length)
         return asItIs(current);
       let next = current;
       const nothingTaken =
@@ -285,6 +290,29 @@ export function createNotifyGateway(
     }
   }
 
+  async function replace(id: string, by: string): Promise<boolean> {
+    const kept = await store.load(id);
+    if (!kept || !unsent(kept.status)) return false;
+    // The claim of its next attempt: no retry sends it while it is withdrawn.
+    const claim = await store.claim(id, kept.attempts.length, claimTtlMs).catch((error: unknown) => {
+      log.error("lead not claimed", { lead: id, error: errorMessage(error) });
+      return null;
+    });
+    if (!claim) return false;
+    try {
+      const current = await store.load(id);
+      if (!current || !unsent(current.status) || current.attempts.length !== kept.attempts.length) return false;
+      await store.save({ ...current, status: "replaced", replacedBy: by });
+      log.info("order replaced by the customer's next order, not sent again", { lead: id, replacedBy: by });
+      return true;
+    } catch (error) {
+      log.error("order not marked replaced, its retry goes on", { lead: id, error: errorMessage(error) });
+      return false;
+    } finally {
+      await claim.release().catch(() => {});
+    }
+  }
+
   const sender: Sender<LeadRecord> = {
     store,
     claimTtlMs,
@@ -304,6 +332,7 @@ export function createNotifyGateway(
     store,
     sendJson: (form, body, extra = {}) => deliver(newJsonLead(form, extra.id ?? newLeadId(), body, extra.order)),
     resendJson: (form, id, body, extra = {}) => resend(newJsonLead(form, id, body, extra.order)),
+    replace,
     sendMultipart(form, id, payload) {
       return deliver({
         id,

@@ -13,9 +13,16 @@ import { orderNumber } from "~/lib/order-number";
 import { serializeCartCookie } from "~/lib/cookies";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { ORDER_CHANGED, ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
+import { replacesText } from "~/lib/messages";
 import { companyFields } from "~/lib/party";
 import { phoneForSending } from "~/lib/phone";
-import { isSecure, lastOrderCookieHeader, pendingOrderCookieHeader, readCart } from "./cookies.server";
+import {
+  isSecure,
+  lastOrderCookieHeader,
+  pendingOrderCookieHeader,
+  readCart,
+  readPendingOrderKey,
+} from "./cookies.server";
 import {
   fail,
   isRecalculation,
@@ -25,9 +32,9 @@ import {
   recalculated,
   textValues,
 } from "./form-post.server";
-import { newLeadId } from "./lead-store.server";
+import { newLeadId, unsent } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
-import { orderIdOfKey } from "./order-key.server";
+import { orderIdOfKey, orderKeyOf } from "./order-key.server";
 import type { OutgoingField } from "./notify-gateway.server";
 
 const orderValidator = withZod(orderSchema);
@@ -60,10 +67,17 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (result.error) return validationError(result.error, result.submittedData);
   // The id (a UUID) is the order number's source and the notify service's Idempotency-Key: the
   // form's key names it, so the same form sent again is this order, not a second one.
-  const keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
+  let keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
+  let first = keyed ? await services.notify.store.load(keyed) : undefined;
+  // The form of an order the customer has replaced since (a tab left open on it): it is the order
+  // that replaced it, sent again.
+  for (let hops = 0; keyed && first?.status === "replaced" && first.replacedBy && hops < 10; hops++) {
+    keyed = first.replacedBy;
+    body.set("orderKey", orderKeyOf(keyed, services.cookieSecrets));
+    first = await services.notify.store.load(keyed);
+  }
   // Sent again once it is placed (a double click without JavaScript, an answer lost on the way):
   // its success page, nothing sent, nothing counted.
-  const first = keyed ? await services.notify.store.load(keyed) : undefined;
   if (keyed && (first?.status === "delivered" || first?.status === "kept")) {
     log.info("order sent again, answered with the first", { lead: keyed });
     await services.mail.confirmOrder(keyed);
@@ -97,6 +111,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // The buyer's company from its ИНН, when the register knows it (never a condition of the order).
   const company = await services.companies.findByInn(data.inn);
   const id = keyed ?? newLeadId();
+  // The customer's earlier order whose send failed, when this one (its cart changed since) replaces it.
+  const replaces = first?.order?.replaces ?? (await waitingEarlierOrder(request, services, id));
   const goodsTotal = cartTotal(lines);
   const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
   const total = goodsTotal + shipping.cost;
@@ -116,6 +132,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     { key: "comment", value: data.comment },
     { key: "total", value: formatRub(total) },
     { key: "order", value: orderNumber(id) },
+    ...(replaces === undefined ? [] : [{ key: "replaces", value: replacesText(orderNumber(replaces)) }]),
     ...companyFields(company),
   ];
   // The lines as ordered stay on disk with the order, for its success page.
@@ -125,6 +142,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     delivery: { ...shipping, ...where, city: data.city || undefined },
     ...(company ? { company } : {}),
     customer: { name: data.name, inn: data.inn, email: data.email, invoice: data.invoice },
+    ...(replaces === undefined ? {} : { replaces }),
   };
   // Taken already: the first send of this form is in flight (the form sent twice at once: its
   // outcome is waited for), or it failed and the order waits on disk for the background retry
@@ -141,6 +159,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     keyed && !fresh
       ? await services.notify.resendJson("order", keyed, { name: "order", fields }, { order })
       : await services.notify.sendJson("order", { name: "order", fields }, { order, id });
+  // On disk now (sent or waiting for its retry): the earlier order is withdrawn from its retry.
+  if (replaces !== undefined && delivery.status !== "not written") await services.notify.replace(replaces, id);
   if (!delivery.ok) {
     // Kept on disk for its retry: the key stays with the visitor, so the form /make-order shows
     // after a reload is this order again, not a second one the dealer would get beside it.
@@ -152,6 +172,21 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   }
   await services.mail.confirmOrder(delivery.id);
   return placed(delivery.id, services);
+}
+
+/**
+ * The order the visitor's pending-order cookie names, when it is another order than `id` and still
+ * waits for its retry: the customer, told it failed, changed the cart and ordered again.
+ */
+async function waitingEarlierOrder(
+  request: Request,
+  services: AppLoadContext["services"],
+  id: string,
+): Promise<string | undefined> {
+  const earlier = orderIdOfKey(await readPendingOrderKey(request, services.cookieSecrets), services.cookieSecrets);
+  if (!earlier || earlier === id) return undefined;
+  const lead = await services.notify.store.load(earlier);
+  return lead?.order && unsent(lead.status) ? earlier : undefined;
 }
 
 /** Takes the order's place on disk: true when it is new, false when taken already, undefined when the disk refused. */

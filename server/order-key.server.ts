@@ -13,7 +13,11 @@ function tag(secret: string, id: string): string {
 }
 
 export function issueOrderKey(secrets: string[]): string {
-  const id = newLeadId();
+  return orderKeyOf(newLeadId(), secrets);
+}
+
+/** The key of an order id this server took already (the order that replaced a customer's earlier one). */
+export function orderKeyOf(id: string, secrets: string[]): string {
   return `${id}.${tag(secrets[0], id)}`;
 }
 

@@ -7,3 +7,13 @@ export const NO_MATCHES = "Нет совпадений с такими филь�
 export function previousOrderPlaced(number: string): string {
   return `Заказ № ${number} из прошлой попытки всё-таки передан менеджеру: оформлять его ещё раз не нужно.`;
 }
+
+/** /make-order after a reload, while the order its last try failed to send waits for its retry, for a cart changed since. */
+export function previousOrderReplaced(number: string): string {
+  return `Заказ № ${number} из прошлой попытки ещё не передан менеджеру, а корзина с тех пор изменилась: новый заказ заменит его.`;
+}
+
+/** The order's field for the manager when it replaces the customer's earlier order (its cart changed since). */
+export function replacesText(number: string): string {
+  return `Заменяет заказ № ${number}, который не удалось передать: если он всё же дошёл, исполнять нужно этот.`;
+}

@@ -22,10 +22,11 @@ import {
   type DeliveryMethod,
 } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
-import { PARTS_LOAD_ERROR, previousOrderPlaced } from "~/lib/messages";
+import { PARTS_LOAD_ERROR, previousOrderPlaced, previousOrderReplaced } from "~/lib/messages";
 import { orderNumber } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
 import { isSecure, pendingOrderCookieHeader, readCart, readPendingOrderKey } from "~server/cookies.server";
+import { unsent } from "~server/lead-store.server";
 import { handleOrderAction } from "~server/order-action.server";
 import { issueOrderKey, orderIdOfKey } from "~server/order-key.server";
 import orderStyles from "~/styles/order.css";
@@ -44,8 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const delivery = parseDelivery(new URL(request.url).searchParams.get("delivery"));
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   // An order whose last try failed to send: while it waits for its retry, this form for the same
-  // lines is that order again (a cart changed since is another order); once the retry has
-  // delivered it, the customer is told, and this form is a new order.
+  // lines is that order again; for a cart changed since it is a new order that will replace it
+  // (the customer is told); once the retry has delivered it, the customer is told, and this form
+  // is a new order.
   let orderKey = issueOrderKey(services.cookieSecrets);
   let notice: string | null = null;
   const pendingKey = await readPendingOrderKey(request, services.cookieSecrets);
@@ -58,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       await pendingOrderCookieHeader(undefined, isSecure(services.config), services.cookieSecrets),
     );
   } else if (pendingKey && pending?.order && linesSeen(pending.order.lines) === linesSeen(lines)) orderKey = pendingKey;
+  else if (pendingId && pending?.order && unsent(pending.status))
+    notice = previousOrderReplaced(orderNumber(pendingId));
   return json({ lines, delivery, error: snapshot ? null : PARTS_LOAD_ERROR, notice, orderKey }, { headers });
 }
 
