@@ -203,7 +203,7 @@ export function settings(env: Record<string, string | undefined>): { failures: s
   notes.push(
     set("DADATA_API_KEY")
       ? "DADATA_API_KEY set: companies are found by their ИНН (DaData is named in /privacy)"
-      : "DADATA_API_KEY not set: customers type the ИНН without company suggestions; invoices name the buyer by ИНН",
+      : "DADATA_API_KEY not set: customers type the ИНН without company suggestions, and the company name for an invoice (not checked against the register)",
   );
   return { failures, notes };
 }

@@ -40,7 +40,7 @@ import type { OutgoingField } from "./notify-gateway.server";
 const orderValidator = withZod(orderSchema);
 
 const ORDER_FIELDS = [
-  ...["name", "phone", "inn", "email", "city", "invoice", "comment", "consent"],
+  ...["name", "phone", "inn", "companyName", "email", "city", "invoice", "comment", "consent"],
   ...["delivery", "address", "carrier", "carrierName"],
 ] as const;
 
@@ -108,8 +108,11 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     version: consentTextVersion(services.companies.enabled),
   });
   if (!consented) return fail(ORDER_ERROR, 503, textValues(body));
-  // The buyer's company from its ИНН, when the register knows it (never a condition of the order).
-  const company = await services.companies.findByInn(data.inn);
+  // The buyer's company from its ИНН, when the register knows it (never a condition of the order);
+  // without the register, as the customer named it (the invoice's buyer).
+  const found = await services.companies.findByInn(data.inn);
+  const named = !found && data.inn && data.companyName ? { inn: data.inn, name: data.companyName } : undefined;
+  const company = found ?? named;
   const id = keyed ?? newLeadId();
   // The customer's earlier order whose send failed, when this one (its cart changed since) replaces it.
   const replaces = first?.order?.replaces ?? (await waitingEarlierOrder(request, services, id));
@@ -133,7 +136,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     { key: "total", value: formatRub(total) },
     { key: "order", value: orderNumber(id) },
     ...(replaces === undefined ? [] : [{ key: "replaces", value: replacesText(orderNumber(replaces)) }]),
-    ...companyFields(company),
+    ...companyFields(found),
+    ...(named ? [{ key: "companyName", value: named.name }] : []),
   ];
   // The lines as ordered stay on disk with the order, for its success page.
   const order = {

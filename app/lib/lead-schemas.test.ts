@@ -133,6 +133,16 @@ describe("the order's delivery and invoice rules", () => {
     expect(errorsOf(orderSchema.safeParse({ ...valid, inn: "" })).inn).toBeUndefined();
   });
 
+  it("needs the company's name for an invoice where the form asks for it (no register to name it), never where it does not", () => {
+    const company = { ...valid, invoice: "on", inn: "2465123456" };
+    expect(errorsOf(orderSchema.safeParse({ ...company, companyName: "  " }))).toEqual({
+      companyName: MESSAGES.invoiceCompany,
+    });
+    expect(orderSchema.parse({ ...company, companyName: " ООО «Сибирь» " }).companyName).toBe("ООО «Сибирь»");
+    expect(orderSchema.safeParse(company).success).toBe(true);
+    expect(orderSchema.safeParse({ ...valid, companyName: "" }).success).toBe(true);
+  });
+
   it("gives the conditional messages together with the others, as the form shows them on a submit", () => {
     expect(errorsOf(orderSchema.safeParse({ delivery: "courier", invoice: "on" }))).toEqual({
       name: MESSAGES.name,

@@ -17,6 +17,7 @@ export const MESSAGES = {
   carrier: "Выберите транспортную компанию",
   carrierName: "Укажите название транспортной компании",
   invoiceInn: "Укажите ИНН организации для счёта",
+  invoiceCompany: "Укажите название организации для счёта",
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -101,8 +102,10 @@ const orderFields = z.object({
 /**
  * Where the order goes and how it is paid: rules that depend on another field. A courier needs
  * the address; a transport company needs the company (a listed one, or 'Другая' and its name)
- * and the city; an invoice needs the company's ИНН. Kept in a part of its own so these messages
- * show beside the others (zod runs an object's refinement only when its every field passed).
+ * and the city; an invoice needs the company's ИНН, and its name where the form asks for it (the
+ * site without DaData's register, which otherwise names the company from the ИНН). Kept in a part
+ * of its own so these messages show beside the others (zod runs an object's refinement only when
+ * its every field passed).
  */
 const orderDelivery = z
   .object({
@@ -114,6 +117,11 @@ const orderDelivery = z
     invoice: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
     // Read as the spec's rule reads it (the same trimmed text), so the two parts agree on its value.
     inn: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string()),
+    // Absent from a form that does not ask for it.
+    companyName: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : undefined),
+      z.string().max(200, "Не более 200 символов").optional(),
+    ),
   })
   .superRefine((order, ctx) => {
     const require = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -124,6 +132,7 @@ const orderDelivery = z
       if (order.city === "") require("city", MESSAGES.city);
     }
     if (order.invoice && order.inn === "") require("inn", MESSAGES.invoiceInn);
+    if (order.invoice && order.companyName === "") require("companyName", MESSAGES.invoiceCompany);
   });
 
 export const orderSchema = z.intersection(orderFields, orderDelivery);

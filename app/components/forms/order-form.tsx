@@ -17,6 +17,7 @@ import {
   useEnhancedMark,
 } from "./fields";
 import { SubmitButton } from "./lead-form";
+import { useCompanyLookup } from "~/utils/use-company-lookup";
 
 const FORM_ID = "order";
 const orderValidator = withZod(orderSchema);
@@ -49,6 +50,7 @@ export function OrderForm({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   useEnhancedMark(formRef);
+  const lookup = useCompanyLookup();
   return (
     <ValidatedForm
       id={FORM_ID}
@@ -69,6 +71,16 @@ export function OrderForm({
         <PhoneField formId={FORM_ID} />
         <TextField formId={FORM_ID} name="email" label="Email" type="email" inputMode="email" autoComplete="email" />
         <InnField formId={FORM_ID} requiredMark="order__invoice-mark" />
+        {/* With DaData's register the ИНН names the company; without it the customer does, for the invoice. */}
+        {lookup ? null : (
+          <TextField
+            formId={FORM_ID}
+            name="companyName"
+            label="Название организации"
+            autoComplete="organization"
+            requiredMark="order__invoice-mark"
+          />
+        )}
       </div>
       <DeliveryChoice formId={FORM_ID} method={delivery} goodsTotal={goodsTotal} onChange={onDeliveryChange} />
       <CommentField formId={FORM_ID} hint="Например, VIN автомобиля или удобное время доставки" />
