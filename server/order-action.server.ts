@@ -6,7 +6,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
 import { consentTextVersion } from "~/lib/consent";
-import { cartLines, cartTotal, linesSeen, type CartLine } from "~/lib/cart-lines";
+import { cartLines, cartTotal, linesSeen, unavailableLines, type CartLine } from "~/lib/cart-lines";
 import { deliveryCost, deliveryCostText, deliveryDetails, deliveryLabel } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { orderNumber } from "~/lib/order-number";
@@ -87,8 +87,13 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (!snapshot) return fail(ORDER_ERROR, 503, textValues(body));
   const cart = readCart(request);
   const lines = cartLines(cart, snapshot.byId);
-  // Every part of it sold out meanwhile: the cart says so. An empty cart (ordered from another tab): home.
-  if (lines.length === 0) return redirect(cart.length > 0 ? "/cart?notice=sold-out" : "/", 303);
+  // No part of it can be bought now (sold out, or a price withdrawn, meanwhile): the cart says so,
+  // and which. An empty cart (ordered from another tab): home.
+  if (lines.length === 0) {
+    if (cart.length === 0) return redirect("/", 303);
+    const soldOut = unavailableLines(cart, snapshot.byId).every((line) => line.reason === "sold-out");
+    return redirect(`/cart?notice=${soldOut ? "sold-out" : "unavailable"}`, 303);
+  }
   // The customer agreed to the lines the summary showed: if a refresh of the catalogue has changed
   // a price or sold a part out since, the form comes back with the summary as it is now.
   const seen = body.get("seen");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartLines, cartTotal, linesSeen, shownCartLines, type CartLine } from "./cart-lines";
+import { cartLines, cartTotal, linesSeen, shownCartLines, unavailableLines, type CartLine } from "./cart-lines";
 import type { Part } from "./part";
 
 const part = (id: string, price: number, balance: number): Part => ({
@@ -13,6 +13,19 @@ const part = (id: string, price: number, balance: number): Part => ({
   balance,
   images: [],
   description: "",
+});
+
+describe("unavailableLines", () => {
+  it("names each part of the cart that cannot be bought now, and why, in the cart's order", () => {
+    const byId = new Map([part("1", 100, 5), part("2", 0, 3), part("3", 10, 0), part("5", 0, 0)].map((p) => [p.id, p]));
+    const cart = ["3", "1", "9", "2", "5"].map((id) => ({ id, amount: 1 }));
+    expect(unavailableLines(cart, byId)).toEqual([
+      { id: "3", slug: "p-3", name: "Деталь 3 FAW", reason: "sold-out" },
+      { id: "2", slug: "p-2", name: "Деталь 2 FAW", reason: "unpriced" },
+      { id: "5", slug: "p-5", name: "Деталь 5 FAW", reason: "unpriced" },
+    ]);
+    expect(cartLines(cart, byId).map((l) => l.id)).toEqual(["1"]);
+  });
 });
 
 describe("cartLines", () => {

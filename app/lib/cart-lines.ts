@@ -29,6 +29,28 @@ export function cartLines(cart: Cart, byId: PartLookup): CartLine[] {
   });
 }
 
+/** A part the cart holds that cannot be bought now, and why: none left, or no price to sell it at. */
+export interface UnavailableLine {
+  id: string;
+  slug: string;
+  name: string;
+  reason: "sold-out" | "unpriced";
+}
+
+/**
+ * The parts of the cart the catalogue lists but cartLines leaves out: they stay in the cart (and
+ * come back into it once in stock and priced again), and the cart page says why they are not in
+ * the order. A part the catalogue no longer lists is left out of both.
+ */
+export function unavailableLines(cart: Cart, byId: PartLookup): UnavailableLine[] {
+  return cart.flatMap((item) => {
+    const part = byId.get(item.id);
+    if (!part || (forSale(part) ?? 0) > 0) return [];
+    const reason = part.price > 0 ? ("sold-out" as const) : ("unpriced" as const);
+    return [{ id: part.id, slug: part.slug, name: part.fullName || part.name, reason }];
+  });
+}
+
 /**
  * What the customer was shown of an order's lines (each part, its amount and price), sent back with
  * the order form: an order whose lines have changed by the time it is sent (the catalogue

@@ -114,6 +114,8 @@ export type CartIntent = "add" | "remove" | "delete";
 
 /** An order none of whose parts is left in stock when it is sent: /cart says so, nothing is sent. */
 export const ORDER_SOLD_OUT = "Товаров из вашего заказа не осталось в наличии: заказ не отправлен.";
+/** An order none of whose parts can be bought now, not all for want of stock (a price withdrawn): the cart says which and why. */
+export const ORDER_UNAVAILABLE = "Товары из вашего заказа сейчас нельзя купить: заказ не отправлен.";
 
 export const CART_FULL_MESSAGE = "Корзина заполнена: оформите заказ или удалите часть позиций, чтобы добавить новые.";
 

@@ -11,8 +11,16 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
 import { CartTable } from "~/components/cart-table";
 import { ecommerceEvent } from "~/lib/analytics";
-import { applyCartIntent, CART_FULL_MESSAGE, clampToStock, forSale, isCartIntent, ORDER_SOLD_OUT } from "~/lib/cart";
-import { cartLines, cartTotal, type CartLine } from "~/lib/cart-lines";
+import {
+  applyCartIntent,
+  CART_FULL_MESSAGE,
+  clampToStock,
+  forSale,
+  isCartIntent,
+  ORDER_SOLD_OUT,
+  ORDER_UNAVAILABLE,
+} from "~/lib/cart";
+import { cartLines, cartTotal, unavailableLines, type CartLine, type UnavailableLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
 import { serializeCartCookie } from "~/lib/cookies";
@@ -40,6 +48,7 @@ export const meta: MetaFunction = () =>
 const NOTICES = new Map([
   ["full", CART_FULL_MESSAGE],
   ["sold-out", ORDER_SOLD_OUT],
+  ["unavailable", ORDER_UNAVAILABLE],
 ]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -47,13 +56,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const notice = NOTICES.get(new URL(request.url).searchParams.get("notice") ?? "") ?? null;
   try {
     const snapshot = await context.services.parts.getCatalogue();
+    const cart = readCart(request);
     return json(
-      { lines: cartLines(readCart(request), snapshot.byId), error: null, notice },
+      {
+        lines: cartLines(cart, snapshot.byId),
+        unavailable: unavailableLines(cart, snapshot.byId),
+        error: null,
+        notice,
+      },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   } catch {
     return json(
-      { lines: [] as CartLine[], error: PARTS_LOAD_ERROR, notice },
+      { lines: [] as CartLine[], unavailable: [] as UnavailableLine[], error: PARTS_LOAD_ERROR, notice },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   }
@@ -100,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { lines, error, notice } = useLoaderData<typeof loader>();
+  const { lines, unavailable, error, notice } = useLoaderData<typeof loader>();
   const shown = useShownCartLines(lines);
   const total = cartTotal(shown);
 
@@ -112,6 +127,19 @@ export default function CartPage() {
         <p className="form-alert" role="alert">
           {notice}
         </p>
+      ) : null}
+      {unavailable.length > 0 ? (
+        <div className="cart-unavailable" data-testid="cart-unavailable">
+          <p>Эти товары остаются в корзине, но сейчас их нельзя купить:</p>
+          <ul>
+            {unavailable.map((line) => (
+              <li key={line.id}>
+                <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link> —{" "}
+                {line.reason === "unpriced" ? "цена по запросу, уточните её у менеджера" : "нет в наличии"}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {error ? (
         <p className="form-alert" role="alert">

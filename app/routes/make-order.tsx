@@ -12,7 +12,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DELIVERY } from "~/content";
 import { useShownCartLines } from "~/components/cart-provider";
 import { OrderForm } from "~/components/forms/order-form";
-import { cartLines, cartTotal, linesSeen } from "~/lib/cart-lines";
+import { cartLines, cartTotal, linesSeen, unavailableLines } from "~/lib/cart-lines";
 import {
   deliveryCost,
   deliveryCostText,
@@ -40,8 +40,10 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const snapshot = await services.parts.getCatalogue().catch(() => undefined);
-  const lines = snapshot ? cartLines(readCart(request), snapshot.byId) : [];
-  if (snapshot && lines.length === 0) throw redirect("/");
+  const cart = readCart(request);
+  const lines = snapshot ? cartLines(cart, snapshot.byId) : [];
+  // An empty cart: home. One whose parts cannot be bought now: the cart, which says why.
+  if (snapshot && lines.length === 0) throw redirect(unavailableLines(cart, snapshot.byId).length > 0 ? "/cart" : "/");
   const delivery = parseDelivery(new URL(request.url).searchParams.get("delivery"));
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   // An order whose last try failed to send: while it waits for its retry, this form for the same

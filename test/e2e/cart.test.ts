@@ -445,6 +445,14 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.getByText("Корзина пуста").waitFor();
     await page.goto("/make-order");
     expect(new URL(page.url()).pathname).toBe("/");
+    // A cart holding only a part sold out since: the order form sends it to the cart, which says why.
+    await page.context().addCookies([{ name: "cart", value: `${soldOut.id}.1`, url: suite.server.url }]);
+    await page.goto("/make-order");
+    expect(new URL(page.url()).pathname).toBe("/cart");
+    await expect(page.getByTestId("cart-unavailable").locator("li").allTextContents()).resolves.toEqual([
+      `${soldOut.fullName || soldOut.name} — нет в наличии`,
+    ]);
+    await expect(page.getByText("Корзина пуста").isVisible()).resolves.toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatRub } from "~/lib/format";
-import { ORDER_SOLD_OUT } from "~/lib/cart";
+import { ORDER_SOLD_OUT, ORDER_UNAVAILABLE } from "~/lib/cart";
 import { ORDER_CHANGED } from "~/lib/lead-schemas";
 import { generateParts } from "~server/demo-catalogue.server";
 import { listenOnLoopback } from "../server-process";
@@ -41,8 +41,8 @@ const suite = serverAndBrowser(() => ({
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
 /** Waits until the site's catalogue shows `price` on the part's page (a refresh runs behind a request). */
-async function siteShows(price: number) {
-  const text = plain(formatRub(price));
+async function siteShows(price: number | "Цена по запросу") {
+  const text = price === "Цена по запросу" ? price : plain(formatRub(price));
   await expect
     .poll(async () => plain(await (await fetch(`${suite.server.url}/catalog/parts/${repriced.slug}`)).text()), {
       timeout: 15_000,
@@ -116,26 +116,51 @@ describe.each(MODES)("an order changed while it was filled in, $name", ({ javaSc
     expect(errors).toEqual(["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
   });
 
-  it("tells on the cart when every part of it sold out meanwhile, sending nothing", async () => {
-    const { page } = await openPage(suite, "/make-order", {
-      javaScriptEnabled,
-      init: async (page, context) => {
-        page.on("dialog", (dialog) => dialog.dismiss());
-        await context.addCookies([{ name: "cart", value: `${repriced.id}.1`, url: suite.server.url }]);
+  it.each([
+    {
+      change: "sold out",
+      notice: ORDER_SOLD_OUT,
+      reason: "нет в наличии",
+      // The last ones sold; a refresh of the catalogue with a new price shows the site has it.
+      apply: () => {
+        repriced.balance = 0;
+        repriced.price += 1;
+        return siteShows(repriced.price);
       },
-    });
-    const form = page.locator("form.order__form");
-    await typeKeys(form.getByLabel("ФИО"), "Соколова Анна");
-    await typeKeys(form.getByLabel("Телефон"), "89123456789");
-    await form.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
-    // The last ones sold; a refresh of the catalogue with a new price shows the site has it.
-    repriced.balance = 0;
-    repriced.price += 1;
-    await siteShows(repriced.price);
-    await page.getByRole("button", { name: "Оформить заказ" }).click();
-    await page.getByRole("alert").filter({ hasText: ORDER_SOLD_OUT }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/cart");
-    await expect(page.getByText("Корзина пуста").isVisible()).resolves.toBe(true);
-    expect(notify.received).toHaveLength(0);
-  });
+    },
+    {
+      change: "withdrew its price",
+      notice: ORDER_UNAVAILABLE,
+      reason: "цена по запросу, уточните её у менеджера",
+      apply: () => {
+        repriced.price = 0;
+        return siteShows("Цена по запросу");
+      },
+    },
+  ])(
+    "tells on the cart, and why, when every part of it $change meanwhile, sending nothing",
+    async ({ notice, reason, apply }) => {
+      const { page } = await openPage(suite, "/make-order", {
+        javaScriptEnabled,
+        init: async (page, context) => {
+          page.on("dialog", (dialog) => dialog.dismiss());
+          await context.addCookies([{ name: "cart", value: `${repriced.id}.1`, url: suite.server.url }]);
+        },
+      });
+      const form = page.locator("form.order__form");
+      await typeKeys(form.getByLabel("ФИО"), "Соколова Анна");
+      await typeKeys(form.getByLabel("Телефон"), "89123456789");
+      await form.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+      await apply();
+      await page.getByRole("button", { name: "Оформить заказ" }).click();
+      await page.getByRole("alert").filter({ hasText: notice }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/cart");
+      await expect(page.getByText("Корзина пуста").isVisible()).resolves.toBe(true);
+      // The part stays in the cart, and the cart says why it cannot be bought now.
+      await expect(page.getByTestId("cart-unavailable").locator("li").allTextContents()).resolves.toEqual([
+        `${repriced.fullName || repriced.name} — ${reason}`,
+      ]);
+      expect(notify.received).toHaveLength(0);
+    },
+  );
 });
