@@ -165,6 +165,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.getByLabel(/^Город/).fill("Красноярск");
     await page.getByLabel("Адрес доставки").fill("ул. Ленина, 1, офис 5");
     await page.getByLabel("ИНН организации").fill("2465123456");
+    await page.getByLabel("Название организации").fill("ООО «Сибирь»");
     await page.getByLabel("Нужен счёт на оплату для организации").check();
     await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
     await page.getByRole("button", { name: "Оформить заказ" }).click();
@@ -197,6 +198,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
         { key: "comment", value: "VIN LFWSRXRJ0K1A00001" },
         { key: "total", value: rub(total + courier) },
         { key: "order", value: orderNumber(order.id) },
+        { key: "companyName", value: "ООО «Сибирь»" },
       ],
     });
     // The end of the order: its number, what was ordered and what happens next. The order's id

@@ -177,7 +177,7 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
     expect(sentFields()).toMatchObject({ carrier: "Энергия", city: "Абакан" });
   });
 
-  it("asks for the address of a courier and for the ИНН of an invoice, with their messages", async () => {
+  it("asks for the address of a courier and for the ИНН and the company's name of an invoice, with their messages", async () => {
     const { page } = await checkout(javaScriptEnabled, true);
     await page.getByRole("radio", { name: /^Курьер по городу/ }).check();
     await contact(page);
@@ -185,7 +185,7 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
     await typeKeys(form(page).getByLabel("Комментарий"), "После 14:00");
     await form(page).getByLabel("Нужен счёт на оплату для организации").check();
     await page.getByRole("button", { name: "Оформить заказ" }).click();
-    await expectMessages(page, [MESSAGES.address, MESSAGES.invoiceInn], javaScriptEnabled);
+    await expectMessages(page, [MESSAGES.address, MESSAGES.invoiceInn, MESSAGES.invoiceCompany], javaScriptEnabled);
     expect(notify.received).toHaveLength(0);
     // Everything typed is still there.
     await expect(value(form(page).getByLabel("Email"))).resolves.toBe("anna@example.ru");
@@ -199,8 +199,14 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
 
     await typeKeys(form(page).getByLabel("Адрес доставки"), "пр. Мира, 1");
     await typeKeys(form(page).getByLabel("ИНН организации"), "2465123456");
+    await typeKeys(form(page).getByLabel("Название организации"), "ООО «Сибирь»");
     await order(page);
-    expect(sentFields()).toMatchObject({ inn: "2465123456", invoice: "Да", address: "пр. Мира, 1" });
+    expect(sentFields()).toMatchObject({
+      inn: "2465123456",
+      companyName: "ООО «Сибирь»",
+      invoice: "Да",
+      address: "пр. Мира, 1",
+    });
   });
 
   it("shows 'Свежего заказа нет' on /order-success without an order, and leaves the cart as it was", async () => {
@@ -376,9 +382,15 @@ describe("checkout without JavaScript", () => {
     await contact(page);
     await typeKeys(form(page).getByLabel("Email"), "anna@example.ru");
     await typeKeys(form(page).getByLabel("ИНН организации"), "246512345678");
+    await typeKeys(form(page).getByLabel("Название организации"), "ИП Соколова Анна");
     await typeKeys(form(page).getByLabel("Комментарий"), "Позвоните заранее");
     await form(page).getByLabel("Нужен счёт на оплату для организации").check();
-    const typed = { ФИО: "Соколова Анна", Email: "anna@example.ru", "ИНН организации": "246512345678" };
+    const typed = {
+      ФИО: "Соколова Анна",
+      Email: "anna@example.ru",
+      "ИНН организации": "246512345678",
+      "Название организации": "ИП Соколова Анна",
+    };
     // More recalculations than the limit (2 posts) allows: none of them counts.
     for (const [method, address, cost] of [
       ["Курьер по городу", "ул. Ленина, 1", deliveryCost("courier", cheap.price * 2)],
