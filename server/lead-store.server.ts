@@ -47,7 +47,7 @@ export interface LeadRecord {
   request: NotifyRequest;
   /**
    * `status`: the service's HTTP status when it answered a failure; `refused`: the attempt
-   * certainly left nothing with the service (see nothingTaken in notify-gateway.server.ts).
+   * certainly left nothing with the service (see nothingTaken in notify-outcome.server.ts).
    */
   attempts: { at: string; ok: boolean; error?: string; status?: number; refused?: boolean }[];
   /**

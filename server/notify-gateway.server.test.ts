@@ -250,32 +250,61 @@ describe("the notify gateway", () => {
     expect((await kept.store.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
   });
 
-  it("withdraws a failed order its customer replaced: kept on disk, never sent again, unless an attempt is in flight or it was sent", async () => {
-    const notify = gateway();
-    const lead = await undelivered(notify);
+  it("withdraws a failed order its customer replaced: kept on disk, never sent again, after an attempt in flight", async () => {
+    const notify = gateway({ NOTIFY_TIMEOUT_MS: "400" });
+    answer = "500";
+    const order = { lines: [], total: 300 };
+    const failed = await notify.sendJson("order", BODY, { order });
+    answer = "ok";
+    sent = [];
     const next = "00000000-0000-4000-8000-000000000001";
-    // The retry holds its next attempt: that attempt goes its way.
-    const retry = await gateway().store.claim(lead.id, 1, MINUTE);
-    expect(await notify.replace(lead.id, next)).toBe(false);
-    await retry!.release();
-    expect(await notify.replace(lead.id, next)).toBe(true);
-    expect(await notify.store.load(lead.id)).toMatchObject({
-      status: "replaced",
-      replacedBy: next,
-      request: lead.request,
-    });
+    // The background retry has its next attempt in flight; it fails again meanwhile, and then the
+    // order is withdrawn.
+    const other = gateway();
+    const retry = await other.store.claim(failed.id, 1, MINUTE);
+    setTimeout(async () => {
+      const stored = (await other.store.load(failed.id))!;
+      await other.store.save({ ...stored, attempts: [...stored.attempts, { at: "now", ok: false, status: 500 }] });
+      await retry!.release();
+    }, 150);
+    expect(await notify.replace(failed.id, next)).toBe(true);
+    const withdrawn = await notify.store.load(failed.id);
+    expect(withdrawn).toMatchObject({ status: "replaced", replacedBy: next, order });
+    expect(withdrawn?.attempts).toHaveLength(2);
     for (const mode of ["due", "all"] as const)
       expect(await notify.retryPass({ mode, now: Date.now() + 60 * MINUTE })).toMatchObject({
         delivered: 0,
         waiting: 0,
       });
-    expect(await notify.resendJson("order", lead.id, BODY)).toMatchObject({ ok: false, status: "replaced" });
+    expect(await notify.resendJson("order", failed.id, BODY)).toMatchObject({ ok: false, status: "replaced" });
     expect(sent).toHaveLength(0);
     // Once withdrawn, or once delivered, there is nothing to withdraw.
-    expect(await notify.replace(lead.id, next)).toBe(false);
+    expect(await notify.replace(failed.id, next)).toBe(false);
     const delivered = await notify.sendJson("order", BODY);
     expect(await notify.replace(delivered.id, next)).toBe(false);
     expect((await notify.store.load(delivered.id))?.status).toBe("delivered");
+  });
+
+  it("leaves a failed order to its attempt when that outlasts the wait, and withdraws it before the new order is sent", async () => {
+    const notify = gateway({ NOTIFY_TIMEOUT_MS: "200" });
+    const earlier = await undelivered(notify);
+    const held = await gateway().store.claim(earlier.id, 1, MINUTE);
+    expect(await notify.replace(earlier.id, "00000000-0000-4000-8000-000000000002")).toBe(false);
+    await held!.release();
+    expect((await notify.store.load(earlier.id))?.status).toBe("undelivered");
+    // Sent with the withdrawal as its step between being written and being sent.
+    // The new order is on disk (written, not yet sent) when the earlier one is withdrawn.
+    let seenOnDisk: unknown;
+    const result = await notify.sendJson("order", BODY, {
+      beforeSend: async () => {
+        seenOnDisk = (await notify.store.list("pending")).map((l) => l.form);
+        await notify.replace(earlier.id, "new");
+      },
+    });
+    expect(seenOnDisk).toEqual(["order"]);
+    expect(sent).toHaveLength(1);
+    expect(result).toMatchObject({ ok: true, status: "delivered" });
+    expect(await notify.store.load(earlier.id)).toMatchObject({ status: "replaced", replacedBy: "new" });
   });
 
   it("takes afresh an id whose folder was left without its lead", async () => {

@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import { htmlSafeFields, type OutgoingField } from "~/lib/notify-text";
 import type { Config } from "./config.server";
+import { nothingTaken } from "./notify-outcome.server";
 import {
   createLeadStore,
   newLeadId,
@@ -45,8 +46,11 @@ export interface NotifyGateway {
   sendJson(
     form: string,
     body: { name: string; fields: OutgoingField[] },
-    /** `id`: the lead's id when the body names it already (an order's number); a new one otherwise. */
-    extra?: { order?: OrderSummary; id?: string },
+    /**
+     * `id`: the lead's id when the body names it already (an order's number); a new one otherwise.
+     * `beforeSend`: run once the lead is on disk, before it is sent (an order withdrawing the one it replaces).
+     */
+    extra?: { order?: OrderSummary; id?: string; beforeSend?: () => Promise<unknown> },
   ): Promise<DeliveryResult>;
   /**
    * A JSON lead sent again by its visitor (an order's form sent again, perhaps corrected), whose
@@ -67,9 +71,9 @@ export interface NotifyGateway {
   ): Promise<DeliveryResult>;
   /**
    * Withdraws an order whose send failed from the background retry, as replaced by the customer's
-   * next order `by` (placed with a changed cart): it stays on disk and is never sent again. False
-   * when it is not waiting for a retry (delivered, kept, replaced already) or an attempt at it is
-   * in flight, which goes its way.
+   * next order `by` (placed with a changed cart): it stays on disk and is never sent again. An
+   * attempt at it in flight is waited for (at most about as long as one send can take). False when
+   * it is not unsent (delivered, kept, replaced already), or that attempt outlasted the wait.
    */
   replace(id: string, by: string): Promise<boolean>;
   /** Deliver a multipart notification (call 3) whose files were already written into the reserved lead folder. */
@@ -193,7 +197,7 @@ export function createNotifyGateway(
     );
   }
 
-  async function deliver(lead: LeadRecord): Promise<DeliveryResult> {
+  async function deliver(lead: LeadRecord, beforeSend?: () => Promise<unknown>): Promise<DeliveryResult> {
     // Written before anything is sent: a crash or a stop mid-request cannot lose it.
     try {
       await store.save(lead);
@@ -204,6 +208,7 @@ export function createNotifyGateway(
       await store.discard(lead.id).catch(() => {});
       return { ok: false, id: lead.id, status: "not written" };
     }
+    await beforeSend?.();
     if (!config.NOTIFY_API_URL) {
       const kept = { ...lead, status: "kept" as const };
       await saveState(kept);
@@ -253,10 +258,7 @@ export function createNotifyGateway(
       return (await store.takeId(id)) ? deliver(lead) : asItIs(await store.load(id));
     }
     if (!unsent(kept.status)) return asItIs(kept);
-    const claim = await store.claim(id, kept.attempts.length, claimTtlMs).catch((error: unknown) => {
-      log.error("lead not claimed", { lead: id, error: errorMessage(error) });
-      return null;
-    });
+    const claim = await claimNext(kept);
     if (!claim) {
       // Another sender has this attempt in flight: its outcome is the answer.
       return asItIs(await readWhile((read) => read?.attempts.length === kept.attempts.length));
@@ -266,11 +268,11 @@ export function createNotifyGateway(
       if (!current || !unsent(current.status) || current.attempts.length !== kept.attempts.length)
         return asItIs(current);
       let next = current;
-      const nothingTaken =
+      const correctable =
         !current.mayHaveReached &&
         current.attempts.length > 0 &&
         current.attempts.every((a) => !a.ok && a.refused === true);
-      if (nothingTaken) {
+      if (correctable) {
         try {
           next = { ...current, request: lead.request, ...(lead.order ? { order: lead.order } : {}) };
           await store.save(next);
@@ -290,26 +292,43 @@ export function createNotifyGateway(
     }
   }
 
-  async function replace(id: string, by: string): Promise<boolean> {
-    const kept = await store.load(id);
-    if (!kept || !unsent(kept.status)) return false;
-    // The claim of its next attempt: no retry sends it while it is withdrawn.
-    const claim = await store.claim(id, kept.attempts.length, claimTtlMs).catch((error: unknown) => {
-      log.error("lead not claimed", { lead: id, error: errorMessage(error) });
+  /** The claim of a lead's next attempt; null when another sender holds it or it could not be written. */
+  function claimNext(lead: LeadRecord) {
+    return store.claim(lead.id, lead.attempts.length, claimTtlMs).catch((error: unknown) => {
+      log.error("lead not claimed", { lead: lead.id, error: errorMessage(error) });
       return null;
     });
-    if (!claim) return false;
-    try {
-      const current = await store.load(id);
-      if (!current || !unsent(current.status) || current.attempts.length !== kept.attempts.length) return false;
-      await store.save({ ...current, status: "replaced", replacedBy: by });
-      log.info("order replaced by the customer's next order, not sent again", { lead: id, replacedBy: by });
-      return true;
-    } catch (error) {
-      log.error("order not marked replaced, its retry goes on", { lead: id, error: errorMessage(error) });
-      return false;
-    } finally {
-      await claim.release().catch(() => {});
+  }
+
+  async function replace(id: string, by: string): Promise<boolean> {
+    // An attempt in flight (the background retry) is waited for, as resend waits: once it has
+    // ended undelivered, the next attempt's claim is this one's.
+    const deadline = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
+    for (;;) {
+      const kept = await store.load(id);
+      if (!kept || !unsent(kept.status)) return false;
+      // The claim of its next attempt: no retry sends it while it is withdrawn.
+      const claim = await claimNext(kept);
+      if (claim) {
+        try {
+          const current = await store.load(id);
+          if (current && unsent(current.status) && current.attempts.length === kept.attempts.length) {
+            await store.save({ ...current, status: "replaced", replacedBy: by });
+            log.info("order replaced by the customer's next order, not sent again", { lead: id, replacedBy: by });
+            return true;
+          }
+        } catch (error) {
+          log.error("order not marked replaced, its retry goes on", { lead: id, error: errorMessage(error) });
+          return false;
+        } finally {
+          await claim.release().catch(() => {});
+        }
+      }
+      if (Date.now() >= deadline) {
+        log.warn("order not replaced: an attempt at it outlasted the wait", { lead: id, replacedBy: by });
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
@@ -330,7 +349,8 @@ export function createNotifyGateway(
 
   return {
     store,
-    sendJson: (form, body, extra = {}) => deliver(newJsonLead(form, extra.id ?? newLeadId(), body, extra.order)),
+    sendJson: (form, body, extra = {}) =>
+      deliver(newJsonLead(form, extra.id ?? newLeadId(), body, extra.order), extra.beforeSend),
     resendJson: (form, id, body, extra = {}) => resend(newJsonLead(form, id, body, extra.order)),
     replace,
     sendMultipart(form, id, payload) {
@@ -363,23 +383,6 @@ function newJsonLead(
     attempts: [],
     ...(order ? { order } : {}),
   };
-}
-
-/** Codes of a connection that never opened: nothing of the request reached anyone. */
-const NEVER_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
-
-/**
- * Whether a failed attempt certainly left nothing with the service: an HTTP error the service
- * itself gives for a request it did not take (4xx, 500, 501, 503; a gateway's 502 or 504 says
- * nothing of the service behind it), or a connection that never opened. A timeout or a
- * connection lost mid-way may have delivered it.
- */
-function nothingTaken(status: number | undefined, error: unknown): boolean {
-  if (status !== undefined)
-    return (status >= 400 && status < 500) || status === 500 || status === 501 || status === 503;
-  const cause = (error as { cause?: { code?: string; errors?: { code?: string }[] } } | undefined)?.cause;
-  const code = cause?.code ?? cause?.errors?.[0]?.code;
-  return code !== undefined && NEVER_CONNECTED.has(code);
 }
 
 function openAsBlob(file: string, type: string): Promise<Blob> {

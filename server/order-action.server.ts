@@ -32,10 +32,10 @@ import {
   recalculated,
   textValues,
 } from "./form-post.server";
-import { newLeadId, unsent } from "./lead-store.server";
+import { newLeadId, unsent, type LeadRecord } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
 import { orderIdOfKey, orderKeyOf } from "./order-key.server";
-import type { OutgoingField } from "./notify-gateway.server";
+import type { DeliveryResult, OutgoingField } from "./notify-gateway.server";
 
 const orderValidator = withZod(orderSchema);
 
@@ -67,15 +67,13 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (result.error) return validationError(result.error, result.submittedData);
   // The id (a UUID) is the order number's source and the notify service's Idempotency-Key: the
   // form's key names it, so the same form sent again is this order, not a second one.
-  let keyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
-  let first = keyed ? await services.notify.store.load(keyed) : undefined;
-  // The form of an order the customer has replaced since (a tab left open on it): it is the order
-  // that replaced it, sent again.
-  for (let hops = 0; keyed && first?.status === "replaced" && first.replacedBy && hops < 10; hops++) {
-    keyed = first.replacedBy;
-    body.set("orderKey", orderKeyOf(keyed, services.cookieSecrets));
-    first = await services.notify.store.load(keyed);
-  }
+  // The form of an order the customer has replaced since (a tab left open on it) is the order that
+  // replaced it, sent again.
+  const formKeyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
+  const latest = formKeyed ? await latestOf(services, formKeyed) : undefined;
+  const keyed = latest?.id;
+  const first = latest?.lead;
+  if (keyed && keyed !== formKeyed) body.set("orderKey", orderKeyOf(keyed, services.cookieSecrets));
   // Sent again once it is placed (a double click without JavaScript, an answer lost on the way):
   // its success page, nothing sent, nothing counted.
   if (keyed && (first?.status === "delivered" || first?.status === "kept")) {
@@ -120,14 +118,15 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const company = found ?? named;
   const id = keyed ?? newLeadId();
   // The customer's earlier order whose send failed, when this one (its cart changed since) replaces it.
-  const replaces = first?.order?.replaces ?? (await waitingEarlierOrder(request, services, id));
+  const phone = phoneForSending(data.phone);
+  const replaces = first?.order?.replaces ?? (await waitingEarlierOrder(request, services, id, phone));
   const goodsTotal = cartTotal(lines);
   const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
   const total = goodsTotal + shipping.cost;
   const where = deliveryDetails(data);
   const fields: OutgoingField[] = [
     { key: "name", value: data.name },
-    { key: "phone", value: phoneForSending(data.phone) },
+    { key: "phone", value: phone },
     { key: "inn", value: data.inn },
     { key: "email", value: data.email },
     { key: "city", value: data.city },
@@ -164,16 +163,36 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     if (counted) await services.leadLimit.refund(context.clientIp);
     return fail(ORDER_ERROR, 503, textValues(body));
   }
-  const delivery =
-    keyed && !fresh
-      ? await services.notify.resendJson("order", keyed, { name: "order", fields }, { order })
-      : await services.notify.sendJson("order", { name: "order", fields }, { order, id });
-  // On disk now (sent or waiting for its retry): the earlier order is withdrawn from its retry.
-  if (replaces !== undefined && delivery.status !== "not written") await services.notify.replace(replaces, id);
+  // The earlier order this one replaces leaves the retry once this one is on disk, before it is sent:
+  // a crash in between leaves both to be sent, this one saying which it replaces, never neither.
+  const withdrawEarlier = async () => {
+    if (replaces !== undefined) await services.notify.replace(replaces, id);
+  };
+  let delivery: DeliveryResult;
+  if (keyed && !fresh) {
+    await withdrawEarlier();
+    delivery = await services.notify.resendJson("order", keyed, { name: "order", fields }, { order });
+  } else {
+    delivery = await services.notify.sendJson(
+      "order",
+      { name: "order", fields },
+      { order, id, beforeSend: withdrawEarlier },
+    );
+  }
+  // Replaced while this form was on its way (the customer's newer order, from another tab): that order.
+  if (delivery.status === "replaced") {
+    const newer = await latestOf(services, id);
+    if (newer.lead?.status === "delivered" || newer.lead?.status === "kept") {
+      await services.mail.confirmOrder(newer.id);
+      return placed(newer.id, services);
+    }
+    body.set("orderKey", orderKeyOf(newer.id, services.cookieSecrets));
+  }
   if (!delivery.ok) {
     // Kept on disk for its retry: the key stays with the visitor, so the form /make-order shows
-    // after a reload is this order again, not a second one the dealer would get beside it.
-    const key = keyed ? String(body.get("orderKey")) : undefined;
+    // after a reload is this order again, not a second one the dealer would get beside it. Not
+    // written at all: the cookie stays as it was (naming an earlier failed order it would replace).
+    const key = keyed && delivery.status !== "not written" ? String(body.get("orderKey")) : undefined;
     const headers = key
       ? { "Set-Cookie": await pendingOrderCookieHeader(key, isSecure(services.config), services.cookieSecrets) }
       : undefined;
@@ -183,19 +202,36 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   return placed(delivery.id, services);
 }
 
+/** The order `id` names, or the one that replaced it (and so on), with its lead as kept on disk. */
+async function latestOf(
+  services: AppLoadContext["services"],
+  id: string,
+): Promise<{ id: string; lead: LeadRecord | undefined }> {
+  let lead = await services.notify.store.load(id);
+  for (let hops = 0; lead?.status === "replaced" && lead.replacedBy && hops < 10; hops++) {
+    id = lead.replacedBy;
+    lead = await services.notify.store.load(id);
+  }
+  return { id, lead };
+}
+
 /**
- * The order the visitor's pending-order cookie names, when it is another order than `id` and still
- * waits for its retry: the customer, told it failed, changed the cart and ordered again.
+ * The order the visitor's pending-order cookie names, when it is another order than `id`, still
+ * unsent, and for the same phone: the customer, told it failed, changed the cart and ordered again.
+ * Another phone is another customer at the same browser (an office's shared computer): both orders go.
  */
 async function waitingEarlierOrder(
   request: Request,
   services: AppLoadContext["services"],
   id: string,
+  phone: string,
 ): Promise<string | undefined> {
   const earlier = orderIdOfKey(await readPendingOrderKey(request, services.cookieSecrets), services.cookieSecrets);
   if (!earlier || earlier === id) return undefined;
   const lead = await services.notify.store.load(earlier);
-  return lead?.order && unsent(lead.status) ? earlier : undefined;
+  if (!lead?.order || !unsent(lead.status) || lead.request.kind !== "json") return undefined;
+  const samePhone = lead.request.body.fields.some((field) => field.key === "phone" && field.value === phone);
+  return samePhone ? earlier : undefined;
 }
 
 /** Takes the order's place on disk: true when it is new, false when taken already, undefined when the disk refused. */

@@ -38,9 +38,10 @@ export interface UnavailableLine {
 }
 
 /**
- * The parts of the cart the catalogue lists but cartLines leaves out: they stay in the cart (and
- * come back into it once in stock and priced again), and the cart page says why they are not in
- * the order. A part the catalogue no longer lists is left out of both.
+ * The parts of the cart the catalogue lists but cartLines leaves out, for the cart page to say why
+ * they are not in the order (the browser's cart drops them as it clamps to stock; without
+ * JavaScript the cookie keeps them until the cart changes). A part the catalogue no longer lists
+ * is left out of both.
  */
 export function unavailableLines(cart: Cart, byId: PartLookup): UnavailableLine[] {
   return cart.flatMap((item) => {

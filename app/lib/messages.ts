@@ -8,9 +8,9 @@ export function previousOrderPlaced(number: string): string {
   return `Заказ № ${number} из прошлой попытки всё-таки передан менеджеру: оформлять его ещё раз не нужно.`;
 }
 
-/** /make-order after a reload, while the order its last try failed to send waits for its retry, for a cart changed since. */
+/** /make-order after a reload, while the order its last try failed to send waits for its retry, for lines changed since (the cart, or the catalogue's prices). */
 export function previousOrderReplaced(number: string): string {
-  return `Заказ № ${number} из прошлой попытки ещё не передан менеджеру, а корзина с тех пор изменилась: новый заказ заменит его.`;
+  return `Заказ № ${number} из прошлой попытки ещё не передан менеджеру, а состав или цены заказа с тех пор изменились: новый заказ на тот же телефон заменит его.`;
 }
 
 /** The order's field for the manager when it replaces the customer's earlier order (its cart changed since). */

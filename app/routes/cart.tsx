@@ -130,7 +130,7 @@ export default function CartPage() {
       ) : null}
       {unavailable.length > 0 ? (
         <div className="cart-unavailable" data-testid="cart-unavailable">
-          <p>Эти товары остаются в корзине, но сейчас их нельзя купить:</p>
+          <p>Сейчас нельзя купить:</p>
           <ul>
             {unavailable.map((line) => (
               <li key={line.id}>

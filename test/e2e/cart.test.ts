@@ -397,7 +397,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.goto("/make-order");
     await ready(page, javaScriptEnabled);
     await expect(page.getByTestId("order-notice").textContent()).resolves.toBe(
-      `Заказ № ${orderNumber(earlier.id)} из прошлой попытки ещё не передан менеджеру, а корзина с тех пор изменилась: новый заказ заменит его.`,
+      `Заказ № ${orderNumber(earlier.id)} из прошлой попытки ещё не передан менеджеру, а состав или цены заказа с тех пор изменились: новый заказ на тот же телефон заменит его.`,
     );
     notify.mode = "ok";
     const sent = notify.received.length;
@@ -483,6 +483,56 @@ describe("the order's success page", () => {
     expect(html).toContain("Свежего заказа нет");
     expect(html).not.toContain(orderNumber(id));
     expect(html).not.toContain("Номер заказа");
+  });
+});
+
+describe("an order after a failed one from the same browser", () => {
+  /** /make-order's form key for `cart` (and the pending-order cookie, when given). */
+  const formKey = async (cart: string, pending = "") => {
+    const html = await (
+      await fetch(`${suite.server.url}/make-order`, {
+        headers: { Cookie: `cart=${cart}${pending ? `; ${pending}` : ""}` },
+      })
+    ).text();
+    return /name="orderKey" value="([^"]+)"/.exec(html)![1];
+  };
+  const post = (cart: string, cookie: string, fields: Record<string, string>) =>
+    fetch(`${suite.server.url}/make-order`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: `cart=${cart}${cookie ? `; ${cookie}` : ""}`,
+        Origin: suite.server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ name: "Орлов", consent: "on", delivery: "pickup", ...fields }),
+    });
+  const lead = (id: string) =>
+    JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, "leads", id, "lead.json"), "utf8"));
+
+  it("replaces it only for the same phone: another phone is another customer at a shared computer, and both orders go", async () => {
+    notify.mode = "fail";
+    const failed = await post(`${another.id}.1`, "", {
+      phone: "+7 (923) 456-78-90",
+      orderKey: await formKey(`${another.id}.1`),
+    });
+    expect(failed.status).toBe(502);
+    const pending = failed.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("order_pending="))!
+      .split(";")[0];
+    const earlier = newestOrder();
+
+    notify.mode = "ok";
+    const sent = notify.received.length;
+    const cart = `${another.id}.1~${twoInStock.id}.1`;
+    const other = await post(cart, pending, { phone: "+7 (913) 111-22-33", orderKey: await formKey(cart, pending) });
+    expect(other.status).toBe(303);
+    expect(notify.received).toHaveLength(sent + 1);
+    expect(notify.received[sent].json!.fields.some((f) => f.key === "replaces")).toBe(false);
+    // The first customer's order still waits for its retry.
+    expect(lead(earlier.id)).toMatchObject({ status: "undelivered" });
+    expect(lead(earlier.id)).not.toHaveProperty("replacedBy");
   });
 });
 

@@ -199,6 +199,9 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
 
     await typeKeys(form(page).getByLabel("Адрес доставки"), "пр. Мира, 1");
     await typeKeys(form(page).getByLabel("ИНН организации"), "2465123456");
+    // A screen reader hears when the two are needed (their asterisk shows only once asked for).
+    for (const name of ["ИНН организации (обязательно для счёта)", "Название организации (обязательно для счёта)"])
+      await expect(form(page).getByRole("textbox", { name, exact: true }).count()).resolves.toBe(1);
     await typeKeys(form(page).getByLabel("Название организации"), "ООО «Сибирь»");
     await order(page);
     expect(sentFields()).toMatchObject({

@@ -39,6 +39,7 @@ export function FieldShell({
   label,
   required,
   requiredMark,
+  requiredWhen,
   error,
   children,
   hint,
@@ -49,6 +50,8 @@ export function FieldShell({
   required?: boolean;
   /** A class for an asterisk the stylesheet shows only while another field makes this one required. */
   requiredMark?: string;
+  /** When that is, said to a screen reader after the label (the asterisk is only seen): 'ИНН организации (обязательно для счёта)'. */
+  requiredWhen?: string;
   error?: string;
   hint?: ReactNode;
   children: ReactNode;
@@ -58,6 +61,7 @@ export function FieldShell({
     <div className={`field${error ? " field--error" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={id} className="field__label">
         {label}
+        {requiredWhen ? <span className="visually-hidden"> ({requiredWhen})</span> : null}
         {required || requiredMark ? (
           <span className={`field__required${requiredMark ? ` ${requiredMark}` : ""}`} aria-hidden="true">
             {" "}
@@ -82,6 +86,7 @@ export function TextField({
   label,
   required,
   requiredMark,
+  requiredWhen,
   className,
   type = "text",
   autoComplete,
@@ -93,6 +98,7 @@ export function TextField({
   label: string;
   required?: boolean;
   requiredMark?: string;
+  requiredWhen?: string;
   className?: string;
   type?: "text" | "email" | "date";
   autoComplete?: string;
@@ -107,6 +113,7 @@ export function TextField({
       label={label}
       required={required}
       requiredMark={requiredMark}
+      requiredWhen={requiredWhen}
       error={error}
       className={className}
     >
@@ -128,7 +135,15 @@ export function TextField({
  * that offers companies by the digits typed (company-suggest.tsx). `requiredMark`: the order's
  * asterisk while an invoice is asked for.
  */
-export function InnField({ formId, requiredMark }: { formId: string; requiredMark?: string }) {
+export function InnField({
+  formId,
+  requiredMark,
+  requiredWhen,
+}: {
+  formId: string;
+  requiredMark?: string;
+  requiredWhen?: string;
+}) {
   const { error, getInputProps, validate } = useField("inn", { validationBehavior: BEHAVIOUR });
   const lookup = useCompanyLookup();
   const id = `${formId}-inn`;
@@ -151,7 +166,7 @@ export function InnField({ formId, requiredMark }: { formId: string; requiredMar
     "aria-invalid": error ? true : undefined,
   };
   return (
-    <FieldShell id={id} label="ИНН организации" error={error} requiredMark={requiredMark}>
+    <FieldShell id={id} label="ИНН организации" error={error} requiredMark={requiredMark} requiredWhen={requiredWhen}>
       {lookup ? (
         <CompanyCombobox id={id} input={input} describedBy={errorId} onChosen={validate} />
       ) : (

@@ -21,6 +21,8 @@ import { useCompanyLookup } from "~/utils/use-company-lookup";
 
 const FORM_ID = "order";
 const orderValidator = withZod(orderSchema);
+/** Said with the labels of the fields an invoice needs (their asterisk shows only once it is asked for). */
+const REQUIRED_FOR_INVOICE = "обязательно для счёта";
 
 /**
  * The order form on /make-order, delivery choice included: one plain post to the page's own
@@ -70,7 +72,7 @@ export function OrderForm({
         <TextField formId={FORM_ID} name="name" label="ФИО" required autoComplete="name" />
         <PhoneField formId={FORM_ID} />
         <TextField formId={FORM_ID} name="email" label="Email" type="email" inputMode="email" autoComplete="email" />
-        <InnField formId={FORM_ID} requiredMark="order__invoice-mark" />
+        <InnField formId={FORM_ID} requiredMark="order__invoice-mark" requiredWhen={REQUIRED_FOR_INVOICE} />
         {/* With DaData's register the ИНН names the company; without it the customer does, for the invoice. */}
         {lookup ? null : (
           <TextField
@@ -79,6 +81,7 @@ export function OrderForm({
             label="Название организации"
             autoComplete="organization"
             requiredMark="order__invoice-mark"
+            requiredWhen={REQUIRED_FOR_INVOICE}
           />
         )}
       </div>
