@@ -57,6 +57,28 @@ function newestOrder(): { id: string; createdAt: string; status: string } {
   return orders.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
 }
 
+/** The lead `id` as the server keeps it on disk. */
+function leadOnDisk(id: string) {
+  return JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, "leads", id, "lead.json"), "utf8"));
+}
+
+/**
+ * The order form posted as a browser without JavaScript posts it, for `cart` with the cookies
+ * `cookie` ('name=value; …', or none): Орлов, pickup, consent given; `fields` add or override.
+ */
+function postOrder(cart: string, cookie: string, fields: Record<string, string>) {
+  return fetch(`${suite.server.url}/make-order`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      Cookie: `cart=${cart}${cookie ? `; ${cookie}` : ""}`,
+      Origin: suite.server.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ name: "Орлов", consent: "on", delivery: "pickup", ...fields }),
+  });
+}
+
 /** /order-success as the spec's customer sees it: the order number, its lines and total, what happens next. */
 async function expectOrderShown(page: Page, id: string, total: number) {
   await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
@@ -345,22 +367,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
 
     // The retry delivers it meanwhile (sent here as the retry sends it: the same key, the service back).
     notify.mode = "ok";
-    const retried = await fetch(`${suite.server.url}/make-order`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: `cart=${another.id}.1`,
-        Origin: suite.server.url,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({
-        name: "Орлов",
-        phone: "+7 (923) 456-78-90",
-        consent: "on",
-        delivery: "pickup",
-        orderKey: await formKey(),
-      }),
-    });
+    const retried = await postOrder(`${another.id}.1`, "", { phone: "+7 (923) 456-78-90", orderKey: await formKey() });
     expect(retried.status).toBe(303);
     expect(newestOrder()).toMatchObject({ id: kept.id, status: "delivered" });
     const sent = notify.received.length;
@@ -416,27 +423,11 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     expect(fields.find((f) => f.key === "replaces")?.value).toBe(
       `Заменяет заказ № ${orderNumber(earlier.id)}, который не удалось передать: если он всё же дошёл, исполнять нужно этот.`,
     );
-    const kept = JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, "leads", earlier.id, "lead.json"), "utf8"));
-    expect(kept).toMatchObject({ status: "replaced", replacedBy: order.id });
+    expect(leadOnDisk(earlier.id)).toMatchObject({ status: "replaced", replacedBy: order.id });
 
     // The earlier order's form sent again (a tab left open on it): the order that replaced it,
     // placed already: its success page, nothing sent.
-    const stale = await fetch(`${suite.server.url}/make-order`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: `cart=${another.id}.1`,
-        Origin: suite.server.url,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({
-        name: "Орлов",
-        phone: "+7 (923) 456-78-90",
-        consent: "on",
-        delivery: "pickup",
-        orderKey: staleKey,
-      }),
-    });
+    const stale = await postOrder(`${another.id}.1`, "", { phone: "+7 (923) 456-78-90", orderKey: staleKey });
     expect(stale.status).toBe(303);
     expect(stale.headers.get("location")).toBe("/order-success");
     expect(notify.received).toHaveLength(sent + 1);
@@ -496,23 +487,9 @@ describe("an order after a failed one from the same browser", () => {
     ).text();
     return /name="orderKey" value="([^"]+)"/.exec(html)![1];
   };
-  const post = (cart: string, cookie: string, fields: Record<string, string>) =>
-    fetch(`${suite.server.url}/make-order`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: `cart=${cart}${cookie ? `; ${cookie}` : ""}`,
-        Origin: suite.server.url,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ name: "Орлов", consent: "on", delivery: "pickup", ...fields }),
-    });
-  const lead = (id: string) =>
-    JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, "leads", id, "lead.json"), "utf8"));
-
   it("replaces it only for the same phone: another phone is another customer at a shared computer, and both orders go", async () => {
     notify.mode = "fail";
-    const failed = await post(`${another.id}.1`, "", {
+    const failed = await postOrder(`${another.id}.1`, "", {
       phone: "+7 (923) 456-78-90",
       orderKey: await formKey(`${another.id}.1`),
     });
@@ -526,13 +503,16 @@ describe("an order after a failed one from the same browser", () => {
     notify.mode = "ok";
     const sent = notify.received.length;
     const cart = `${another.id}.1~${twoInStock.id}.1`;
-    const other = await post(cart, pending, { phone: "+7 (913) 111-22-33", orderKey: await formKey(cart, pending) });
+    const other = await postOrder(cart, pending, {
+      phone: "+7 (913) 111-22-33",
+      orderKey: await formKey(cart, pending),
+    });
     expect(other.status).toBe(303);
     expect(notify.received).toHaveLength(sent + 1);
     expect(notify.received[sent].json!.fields.some((f) => f.key === "replaces")).toBe(false);
     // The first customer's order still waits for its retry.
-    expect(lead(earlier.id)).toMatchObject({ status: "undelivered" });
-    expect(lead(earlier.id)).not.toHaveProperty("replacedBy");
+    expect(leadOnDisk(earlier.id)).toMatchObject({ status: "undelivered" });
+    expect(leadOnDisk(earlier.id)).not.toHaveProperty("replacedBy");
   });
 });
 
