@@ -133,6 +133,11 @@ export function isLeadId(id: string): boolean {
   return ID_PATTERN.test(id);
 }
 
+/** Taken for good: the notify service said yes (`delivered`), or, with none configured, kept on disk (`kept`). */
+export function isTaken(status: LeadStatus | undefined): boolean {
+  return status === "delivered" || status === "kept";
+}
+
 /**
  * Not sent yet, and may still be (by the background retry, a visitor's send again or `leads:resend`):
  * undelivered, failed, or pending (its first send in flight, or left by a stopped sender).

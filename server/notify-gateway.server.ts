@@ -15,6 +15,7 @@ import type { Config } from "./config.server";
 import { nothingTaken } from "./notify-outcome.server";
 import {
   createLeadStore,
+  isTaken,
   newLeadId,
   unsent,
   type LeadRecord,
@@ -247,9 +248,7 @@ export function createNotifyGateway(
       return read;
     };
     const asItIs = (kept: LeadRecord | undefined): DeliveryResult =>
-      kept
-        ? { ok: kept.status === "delivered" || kept.status === "kept", id, status: kept.status }
-        : { ok: false, id, status: "not written" };
+      kept ? { ok: isTaken(kept.status), id, status: kept.status } : { ok: false, id, status: "not written" };
     // Its folder is taken: the lead is on disk, or about to be (its first send writing it now).
     const kept = await readWhile((read) => !read);
     if (!kept) {

@@ -32,7 +32,7 @@ import {
   recalculated,
   textValues,
 } from "./form-post.server";
-import { newLeadId, unsent, type LeadRecord } from "./lead-store.server";
+import { isTaken, newLeadId, unsent, type LeadRecord } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
 import { orderIdOfKey, orderKeyOf } from "./order-key.server";
 import type { DeliveryResult, OutgoingField } from "./notify-gateway.server";
@@ -76,7 +76,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (keyed && keyed !== formKeyed) body.set("orderKey", orderKeyOf(keyed, services.cookieSecrets));
   // Sent again once it is placed (a double click without JavaScript, an answer lost on the way):
   // its success page, nothing sent, nothing counted.
-  if (keyed && (first?.status === "delivered" || first?.status === "kept")) {
+  if (keyed && isTaken(first?.status)) {
     log.info("order sent again, answered with the first", { lead: keyed });
     await services.mail.confirmOrder(keyed);
     return placed(keyed, services);
@@ -182,7 +182,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // Replaced while this form was on its way (the customer's newer order, from another tab): that order.
   if (delivery.status === "replaced") {
     const newer = await latestOf(services, id);
-    if (newer.lead?.status === "delivered" || newer.lead?.status === "kept") {
+    if (isTaken(newer.lead?.status)) {
       await services.mail.confirmOrder(newer.id);
       return placed(newer.id, services);
     }
