@@ -15,6 +15,7 @@ import { createServices } from "./context.server";
 import { handleLeadAction } from "./lead-action.server";
 import { createNotifyGateway } from "./notify-gateway.server";
 import { handleOrderAction } from "./order-action.server";
+import { readLastOrder } from "./cookies.server";
 import { issueOrderKey } from "./order-key.server";
 import { UPLOAD_MESSAGES } from "./upload.server";
 
@@ -693,5 +694,53 @@ describe("an order on a disk that takes nothing", () => {
       });
     }
     expect(captured).toHaveLength(0);
+  });
+});
+
+describe("a failed order's form sent again while the customer's next order replaces it", () => {
+  it("answers as the newer order, sending the first no more", async () => {
+    const snapshot = await context.services.parts.getCatalogue();
+    const part = snapshot.parts.find((p) => p.balance >= 2)!;
+    const { cookieSecrets } = context.services;
+    const typed = { name: "Петров Пётр", phone: "+7 (912) 345-67-89", consent: "on", delivery: "pickup" };
+    const order = (quantity: number, orderKey: string, cookie = "") =>
+      new Request("https://faw.example/make-order", {
+        method: "POST",
+        headers: { Cookie: `cart=${part.id}.${quantity}${cookie}` },
+        body: new URLSearchParams({ ...typed, orderKey }),
+      });
+
+    // The first order fails: kept on disk for its retry, named in the visitor's pending-order cookie.
+    upstream = "500";
+    const firstKey = issueOrderKey(cookieSecrets);
+    const failed = await handleOrderAction(order(1, firstKey), context);
+    expect(failed.status).toBe(502);
+    const pending = failed.headers.get("Set-Cookie")!.split(";")[0];
+    const [first] = await leadsOnDisk("undelivered");
+    upstream = "ok";
+    captured = [];
+
+    // The customer changes the cart and orders again from another tab, landing between the old
+    // form's lookup of its order (still unsent) and its sending again.
+    const notify = context.services.notify;
+    const resendJson = notify.resendJson.bind(notify);
+    let newer: Response | undefined;
+    notify.resendJson = async (...args) => {
+      newer = await handleOrderAction(order(2, issueOrderKey(cookieSecrets), `; ${pending}`), context);
+      return resendJson(...args);
+    };
+    const stale = await handleOrderAction(order(1, firstKey, `; ${pending}`), context);
+
+    expect(newer?.status).toBe(303);
+    const [second] = await leadsOnDisk("delivered");
+    expect(await notify.store.load(first.id)).toMatchObject({ status: "replaced", replacedBy: second.id });
+    // The old form is answered with the newer order's success page; the manager got that order only.
+    expect(stale.status).toBe(303);
+    expect(stale.headers.get("Location")).toBe("/order-success");
+    const cookies = stale.headers.getSetCookie().map((c) => c.split(";")[0]);
+    const shown = new Request("https://faw.example/order-success", { headers: { Cookie: cookies.join("; ") } });
+    expect(await readLastOrder(shown, cookieSecrets)).toMatchObject({ id: second.id });
+    expect(captured).toHaveLength(1);
+    expect(captured[0].headers.get("Idempotency-Key")).toBe(second.id);
   });
 });
