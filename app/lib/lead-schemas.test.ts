@@ -133,6 +133,14 @@ describe("the order's delivery and invoice rules", () => {
     expect(errorsOf(orderSchema.safeParse({ ...valid, inn: "" })).inn).toBeUndefined();
   });
 
+  // Typed without JavaScript, where nothing keeps the field to digits.
+  it.each(["2465 123456", "2465-123456", " 246512345678 "])("places an order with the ИНН %j, as digits", (inn) => {
+    expect(orderSchema.parse({ ...valid, inn }).inn).toBe(inn.replace(/\D/g, ""));
+    expect(orderSchema.parse({ ...valid, invoice: "on", inn, companyName: "ООО «Сибирь»" }).inn).toBe(
+      inn.replace(/\D/g, ""),
+    );
+  });
+
   it("needs the company's name for an invoice where the form asks for it (no register to name it), never where it does not", () => {
     const company = { ...valid, invoice: "on", inn: "2465123456" };
     expect(errorsOf(orderSchema.safeParse({ ...company, companyName: "  " }))).toEqual({

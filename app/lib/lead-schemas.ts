@@ -47,8 +47,9 @@ const emailField = z.preprocess(
 );
 
 // Digits only, as the field keeps them with JavaScript: '2465 000000' or '2465-000000' typed without it is the same ИНН.
+const innDigits = (v: unknown) => (typeof v === "string" ? v.replace(/\D/g, "") : "");
 const innField = z.preprocess(
-  (v) => (typeof v === "string" ? v.replace(/\D/g, "") : ""),
+  innDigits,
   z.string().refine((v) => v === "" || /^(\d{10}|\d{12})$/.test(v), MESSAGES.inn),
 );
 
@@ -115,8 +116,9 @@ const orderDelivery = z
     carrier: text(100),
     carrierName: text(200),
     invoice: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-    // Read as the spec's rule reads it (the same trimmed text), so the two parts agree on its value.
-    inn: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string()),
+    // Read as the order's own field reads it: the two parts must agree on its value, or zod refuses
+    // the whole form ('2465 000000' typed without JavaScript).
+    inn: z.preprocess(innDigits, z.string()),
     // Absent from a form that does not ask for it.
     companyName: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : undefined),
