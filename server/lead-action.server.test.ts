@@ -12,10 +12,10 @@ import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { FORM_ERROR, MESSAGES } from "~/lib/lead-schemas";
 import { parseConfig } from "./config.server";
 import { createServices } from "./context.server";
+import { readLastOrder } from "./cookies.server";
 import { handleLeadAction } from "./lead-action.server";
 import { createNotifyGateway } from "./notify-gateway.server";
 import { handleOrderAction } from "./order-action.server";
-import { readLastOrder } from "./cookies.server";
 import { issueOrderKey } from "./order-key.server";
 import { UPLOAD_MESSAGES } from "./upload.server";
 
@@ -114,6 +114,15 @@ const answer = async (res: Response) => (await res.json()) as Answer;
 async function leadsOnDisk(status?: string) {
   const store = createNotifyGateway(context.services.config).store;
   return store.list(status as never);
+}
+
+/** The order form posted for the cart `cart` ('id.quantity'), with the visitor's other cookies `cookie` ('; name=value…'). */
+function orderRequest(cart: string, fields: Record<string, string>, cookie = "") {
+  return new Request("https://faw.example/make-order", {
+    method: "POST",
+    headers: { Cookie: `cart=${cart}${cookie}` },
+    body: new URLSearchParams(fields),
+  });
 }
 
 describe("callback, price and leasing leads", () => {
@@ -675,14 +684,10 @@ describe("an order on a disk that takes nothing", () => {
     fs.writeFileSync(leads, "");
     const typed = { name: "Петров Пётр", phone: "+7 (912) 345-67-89", comment: "Самовывоз завтра", consent: "on" };
     const order = () =>
-      new Request("https://faw.example/make-order", {
-        method: "POST",
-        headers: { Cookie: `cart=${part.id}.1` },
-        body: new URLSearchParams({
-          ...typed,
-          delivery: "pickup",
-          orderKey: issueOrderKey(limited.services.cookieSecrets),
-        }),
+      orderRequest(`${part.id}.1`, {
+        ...typed,
+        delivery: "pickup",
+        orderKey: issueOrderKey(limited.services.cookieSecrets),
       });
     // Twice, at a limit of one order: neither is counted, so neither is refused for the limit.
     for (let i = 0; i < 2; i++) {
@@ -704,11 +709,7 @@ describe("a failed order's form sent again while the customer's next order repla
     const { cookieSecrets } = context.services;
     const typed = { name: "Петров Пётр", phone: "+7 (912) 345-67-89", consent: "on", delivery: "pickup" };
     const order = (quantity: number, orderKey: string, cookie = "") =>
-      new Request("https://faw.example/make-order", {
-        method: "POST",
-        headers: { Cookie: `cart=${part.id}.${quantity}${cookie}` },
-        body: new URLSearchParams({ ...typed, orderKey }),
-      });
+      orderRequest(`${part.id}.${quantity}`, { ...typed, orderKey }, cookie);
 
     // The first order fails: kept on disk for its retry, named in the visitor's pending-order cookie.
     upstream = "500";
