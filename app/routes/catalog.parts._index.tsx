@@ -47,12 +47,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const snapshot = await context.services.parts.getCatalogue();
     const result = runPartsQuery(snapshot, query);
+    // Past the last page (an old link, a catalogue that has shrunk since): the last page, under its
+    // own address, so the address, the pagination and the canonical link name the page shown.
+    if (result.page < query.page) {
+      const shown = new URLSearchParams(params);
+      if (result.page > 1) shown.set("page", String(result.page));
+      else shown.delete("page");
+      const qs = shown.toString();
+      return redirect(qs ? `/catalog/parts?${qs}` : "/catalog/parts");
+    }
     const withoutGroups =
       result.total === 0 && query.search && query.groups.length > 0
         ? runPartsQuery(snapshot, { ...query, groups: [], page: 1 }, 1).total
         : null;
     return json<PartsListData>({
-      query: { ...query, page: result.page },
+      query,
       groups: snapshot.groups,
       items: result.items.map((p) => ({
         id: p.id,

@@ -112,7 +112,7 @@ function request(
 
 describe("anonymous pages", () => {
   it("renders every view afresh, compressed, each with its own nonce matching its policy", async () => {
-    const url = `${server.url}/catalog/parts?search=${encodeURIComponent("колодка")}&page=2`;
+    const url = `${server.url}/catalog/parts?search=${encodeURIComponent("фильтр")}&page=2`;
     const answers = [];
     for (let i = 0; i < 2; i++) answers.push(await rawGet(url, { "Accept-Encoding": "gzip, deflate, br" }));
     const decoded = answers.map((a) =>
@@ -526,6 +526,27 @@ describe("requests the framework cannot take", () => {
       expect([res.status, text(res.body)], JSON.stringify(headers)).toEqual([400, ODD_REQUEST_MESSAGES.badRequest]);
     }
     expect(server.logs()).not.toMatch(/URIError|could not be decoded/);
+  });
+
+  it("answers a method a feed, the sitemap or an endpoint does not take in Russian, naming the ones it does", async () => {
+    for (const [method, address, allow] of [
+      ["POST", `/api/parts-suggest?q=${encodeURIComponent("фильтр")}`, "GET, HEAD"],
+      ["POST", "/api/company-suggest?q=7707083893", "GET, HEAD"],
+      ["POST", "/sitemap.xml", "GET, HEAD"],
+      ["POST", "/sitemap/1.xml", "GET, HEAD"],
+      ["POST", "/robots.txt", "GET, HEAD"],
+      ["POST", "/feeds/yandex-market.yml", "GET, HEAD"],
+      ["POST", "/feeds/price-list.xlsx", "GET, HEAD"],
+      ["POST", "/order-success/invoice/1.pdf", "GET, HEAD"],
+      ["GET", LEAD_UPLOAD_URL, "POST"],
+    ]) {
+      const res = await rawGet(server.url + address, {}, method);
+      expect([res.status, res.headers.allow, text(res.body)], `${method} ${address}`).toEqual([
+        405,
+        allow,
+        ODD_REQUEST_MESSAGES.method,
+      ]);
+    }
   });
 
   it("shows the cart for a notice it does not know, whatever its word", async () => {
