@@ -6,7 +6,7 @@
  * to its one address, and a path that does not decode, sent where unknown pages go. Anything that still throws outside Remix gets a Russian page, not Express's
  * English one with a stack in the log.
  */
-import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import type { ErrorRequestHandler, RequestHandler, Response as ExpressResponse } from "express";
 import { errorMessage, log } from "./log.server";
 
 export const ODD_REQUEST_MESSAGES = {
@@ -18,11 +18,23 @@ export const ODD_REQUEST_MESSAGES = {
 /** The methods of the site's pages and forms. */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
-function answer(res: Response, status: number, text: string, headers: Record<string, string> = {}) {
+function answer(res: ExpressResponse, status: number, text: string, headers: Record<string, string> = {}) {
   res
     .status(status)
     .set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8", ...headers })
     .end(text);
+}
+
+/**
+ * The answer of a resource address (a feed, the sitemap, a suggestion or upload endpoint) asked
+ * with a method of the site it does not take, as its route's missing `loader` or `action`: Remix
+ * itself would answer in English JSON.
+ */
+export function wrongMethod(allow: string): Response {
+  return new Response(ODD_REQUEST_MESSAGES.method, {
+    status: 405,
+    headers: { Allow: allow, "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** Whether `url` is one. */

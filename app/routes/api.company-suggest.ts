@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { companyQuery, type CompanySuggestions } from "~/lib/party";
+import { wrongMethod } from "~server/odd-requests.server";
 
 /**
  * GET /api/company-suggest?q=… — companies whose ИНН starts with the digits typed in an ИНН field,
@@ -22,3 +23,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const items = await companies.suggest(q, { signal: request.signal });
   return json<CompanySuggestions>({ q, items }, { headers });
 }
+
+export const action = () => wrongMethod("GET, HEAD");

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleLeadAction } from "~server/lead-action.server";
+import { wrongMethod } from "~server/odd-requests.server";
 
 /**
  * POST /api/lead-upload — the parts-list form as sent by its upload XHR (for the progress bar):
@@ -9,3 +10,5 @@ import { handleLeadAction } from "~server/lead-action.server";
 export function action({ request, context }: ActionFunctionArgs) {
   return handleLeadAction(request, context, "parts-list", "json");
 }
+
+export const loader = () => wrongMethod("POST");

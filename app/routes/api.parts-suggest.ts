@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { MAX_SEARCH_LENGTH } from "~/lib/catalogue-query";
 import { suggestParts } from "~/lib/catalogue-search";
 import { toSuggestion, type SuggestionsData } from "~/lib/suggestions";
+import { wrongMethod } from "~server/odd-requests.server";
 
 /**
  * GET /api/parts-suggest?q=… — up to six parts for what is being typed in the search box, in
@@ -29,3 +30,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   }
 }
+
+export const action = () => wrongMethod("GET, HEAD");

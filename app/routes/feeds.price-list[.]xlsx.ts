@@ -4,6 +4,7 @@ import { DEALER, DESKS } from "~/content";
 import { chunkedBody } from "~server/feeds/body-stream.server";
 import { isNotModified, notModified, stampedCatalogue, stampHeaders } from "~server/feeds/catalogue-stamp.server";
 import { priceListDate } from "~server/feeds/price-list.server";
+import { wrongMethod } from "~server/odd-requests.server";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -37,3 +38,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = () => wrongMethod("GET, HEAD");

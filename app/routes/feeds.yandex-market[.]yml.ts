@@ -3,6 +3,7 @@ import { DEALER, LEGAL } from "~/content";
 import { chunkedBody } from "~server/feeds/body-stream.server";
 import { isNotModified, notModified, stampedCatalogue, stampHeaders } from "~server/feeds/catalogue-stamp.server";
 import { ymlFeed } from "~server/feeds/yml-feed.server";
+import { wrongMethod } from "~server/odd-requests.server";
 
 /**
  * The parts catalogue for Яндекс Товары and Директ's product campaigns (YML), streamed from the
@@ -21,3 +22,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     headers: { "Content-Type": "application/xml; charset=utf-8", ...stampHeaders(stamp) },
   });
 }
+
+export const action = () => wrongMethod("GET, HEAD");

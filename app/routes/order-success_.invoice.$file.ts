@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readLastOrder } from "~server/cookies.server";
 import { orderNumber } from "~/lib/order-number";
 import { invoicePath, orderInvoicePdf } from "~server/invoice.server";
+import { wrongMethod } from "~server/odd-requests.server";
 
 /**
  * /order-success/invoice/{number}.pdf: the invoice of the order this browser just placed. Under
@@ -30,3 +31,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = () => wrongMethod("GET, HEAD");

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { wrongMethod } from "~server/odd-requests.server";
 
 /**
  * Clean-param (Yandex; other robots skip the line) names query parameters that do not change a
@@ -28,3 +29,5 @@ export function loader({ context }: LoaderFunctionArgs) {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }
+
+export const action = () => wrongMethod("GET, HEAD");

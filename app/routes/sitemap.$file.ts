@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemaps } from "~server/sitemap.server";
+import { wrongMethod } from "~server/odd-requests.server";
 
 /** /sitemap/{n}.xml: one file of the sitemap index, when /sitemap.xml is an index. */
 export async function loader({ context, params }: LoaderFunctionArgs) {
@@ -19,3 +20,5 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = () => wrongMethod("GET, HEAD");

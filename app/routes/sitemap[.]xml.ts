@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemaps } from "~server/sitemap.server";
+import { wrongMethod } from "~server/odd-requests.server";
 
 /** Every static page, truck and part; past 50 000 URLs, the index of /sitemap/{n}.xml. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -12,3 +13,5 @@ export async function loader({ context }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = () => wrongMethod("GET, HEAD");
