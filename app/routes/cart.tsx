@@ -10,6 +10,7 @@ import { useLoaderData, Link } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useShownCartLines } from "~/components/cart-provider";
 import { CartTable } from "~/components/cart-table";
+import { UnavailableParts } from "~/components/unavailable-parts";
 import { ecommerceEvent } from "~/lib/analytics";
 import {
   applyCartIntent,
@@ -128,19 +129,7 @@ export default function CartPage() {
           {notice}
         </p>
       ) : null}
-      {unavailable.length > 0 ? (
-        <div className="cart-unavailable" data-testid="cart-unavailable">
-          <p>Сейчас нельзя купить:</p>
-          <ul>
-            {unavailable.map((line) => (
-              <li key={line.id}>
-                <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link> —{" "}
-                {line.reason === "unpriced" ? "цена по запросу, уточните её у менеджера" : "нет в наличии"}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <UnavailableParts lines={unavailable} title="Сейчас нельзя купить:" />
       {error ? (
         <p className="form-alert" role="alert">
           {error}

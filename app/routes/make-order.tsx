@@ -12,6 +12,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DELIVERY } from "~/content";
 import { useShownCartLines } from "~/components/cart-provider";
 import { OrderForm } from "~/components/forms/order-form";
+import { UnavailableParts } from "~/components/unavailable-parts";
 import { cartLines, cartTotal, linesSeen, unavailableLines } from "~/lib/cart-lines";
 import {
   deliveryCost,
@@ -64,7 +65,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } else if (pendingKey && pending?.order && linesSeen(pending.order.lines) === linesSeen(lines)) orderKey = pendingKey;
   else if (pendingId && pending?.order && unsent(pending.status))
     notice = previousOrderReplaced(orderNumber(pendingId));
-  return json({ lines, delivery, error: snapshot ? null : PARTS_LOAD_ERROR, notice, orderKey }, { headers });
+  // The cart's parts that cannot be bought now: listed, and why, as left out of the order.
+  const unavailable = snapshot ? unavailableLines(cart, snapshot.byId) : [];
+  return json(
+    { lines, unavailable, delivery, error: snapshot ? null : PARTS_LOAD_ERROR, notice, orderKey },
+    { headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -107,7 +113,7 @@ type ActionData = {
 };
 
 export default function MakeOrder() {
-  const { lines, delivery: fromUrl, error, notice, orderKey } = useLoaderData<typeof loader>();
+  const { lines, unavailable, delivery: fromUrl, error, notice, orderKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const shown = useShownCartLines(lines);
@@ -194,6 +200,7 @@ export default function MakeOrder() {
               </li>
             ))}
           </ul>
+          <UnavailableParts lines={unavailable} title="Не войдут в заказ:" />
           <ByMethod current={delivery}>
             {(method, current) => {
               const cost = deliveryCost(method, goodsTotal);

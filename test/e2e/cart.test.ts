@@ -433,7 +433,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     expect(notify.received).toHaveLength(sent + 1);
   });
 
-  it("shows 'Корзина пуста' for an empty cart and sends an empty cart away from the order form", async () => {
+  it("shows 'Корзина пуста' for an empty cart, sends an empty cart away from the order form and names on it what cannot be bought", async () => {
     const { page } = await openPage(suite, "/cart", { javaScriptEnabled });
     await page.getByText("Корзина пуста").waitFor();
     await page.goto("/make-order");
@@ -442,10 +442,23 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.context().addCookies([{ name: "cart", value: `${soldOut.id}.1`, url: suite.server.url }]);
     await page.goto("/make-order");
     expect(new URL(page.url()).pathname).toBe("/cart");
-    await expect(page.getByTestId("cart-unavailable").locator("li").allTextContents()).resolves.toEqual([
+    await expect(page.getByTestId("unavailable-parts").locator("li").allTextContents()).resolves.toEqual([
       `${soldOut.fullName || soldOut.name} — нет в наличии`,
     ]);
     await expect(page.getByText("Корзина пуста").isVisible()).resolves.toBe(true);
+    // With a part that can be bought beside it: the order form, which names the other as left out.
+    await page
+      .context()
+      .addCookies([{ name: "cart", value: `${soldOut.id}.1~${another.id}.2`, url: suite.server.url }]);
+    await page.goto("/make-order");
+    expect(new URL(page.url()).pathname).toBe("/make-order");
+    const summary = page.getByRole("complementary", { name: "Ваш заказ" });
+    await expect(summary.locator(".order__lines li").allTextContents()).resolves.toEqual([
+      expect.stringContaining(another.fullName || another.name),
+    ]);
+    await expect(summary.getByTestId("unavailable-parts").textContent()).resolves.toBe(
+      `Не войдут в заказ:${soldOut.fullName || soldOut.name} — нет в наличии`,
+    );
   });
 });
 

@@ -157,7 +157,7 @@ describe.each(MODES)("an order changed while it was filled in, $name", ({ javaSc
       expect(new URL(page.url()).pathname).toBe("/cart");
       await expect(page.getByText("Корзина пуста").isVisible()).resolves.toBe(true);
       // The part stays in the cart, and the cart says why it cannot be bought now.
-      await expect(page.getByTestId("cart-unavailable").locator("li").allTextContents()).resolves.toEqual([
+      await expect(page.getByTestId("unavailable-parts").locator("li").allTextContents()).resolves.toEqual([
         `${repriced.fullName || repriced.name} — ${reason}`,
       ]);
       expect(notify.received).toHaveLength(0);
