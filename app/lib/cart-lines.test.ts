@@ -62,6 +62,20 @@ describe("cartLines", () => {
   });
 });
 
+describe("cartTotal", () => {
+  it("adds prices with kopecks exactly: 5 000 ₽ of goods is 5 000 ₽, not a hair under", () => {
+    // In floating point these add up to 4999.999999999999.
+    const lines = [247.32, 404.38, 1448.62, 1230.11, 1669.57].map((price) => ({ price, amount: 1 }));
+    expect(cartTotal(lines)).toBe(5000);
+    expect(
+      cartTotal([
+        { price: 0.1, amount: 3 },
+        { price: 0.2, amount: 1 },
+      ]),
+    ).toBe(0.5);
+  });
+});
+
 describe("linesSeen", () => {
   const line = (id: string, amount: number, price: number) => ({ id, amount, price });
 

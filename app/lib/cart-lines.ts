@@ -1,4 +1,5 @@
 import { clampToStock, forSale, type Cart } from "./cart";
+import { kopecks } from "./money";
 import type { PartLookup } from "./part-lookup";
 
 export interface CartLine {
@@ -62,8 +63,9 @@ export function linesSeen(lines: readonly Pick<CartLine, "id" | "amount" | "pric
   return JSON.stringify(seen.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** The goods' sum, added up in whole kopecks (see `kopecks`): free delivery is a comparison with it. */
 export function cartTotal(lines: readonly Pick<CartLine, "price" | "amount">[]): number {
-  return lines.reduce((sum, line) => sum + line.price * line.amount, 0);
+  return lines.reduce((sum, line) => sum + kopecks(line.price) * line.amount, 0) / 100;
 }
 
 /**

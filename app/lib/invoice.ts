@@ -4,6 +4,7 @@
  * include and the sum in words. server/invoice-pdf.server.ts lays it out as a PDF; the dealer's
  * requisites and terms come from the content (app/content/dealer.ts).
  */
+import { kopecks } from "./money";
 import { plural } from "./plural";
 import { sumInWords } from "./sum-in-words";
 
@@ -67,8 +68,6 @@ export interface Invoice {
   /** 'Счёт действителен 5 банковских дней' */
   validity: string;
 }
-
-const kopecks = (rub: number) => Math.round(rub * 100);
 
 /** The VAT contained in a price that includes it: total × rate / (100 + rate), rounded to kopecks. */
 export function vatIncluded(total: number, ratePercent: number): number {
