@@ -745,3 +745,54 @@ describe("a failed order's form sent again while the customer's next order repla
     expect(captured[0].headers.get("Idempotency-Key")).toBe(second.id);
   });
 });
+
+describe("an order's form sent again for a cart changed since", () => {
+  const typed = { name: "Петров Пётр", phone: "+7 (912) 345-67-89", consent: "on", delivery: "pickup" };
+  const goodsOf = (sent: Captured) =>
+    (sent.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "goods")!.value;
+
+  it("after its send failed, is a new order with the cart's lines, replacing the failed one", async () => {
+    const snapshot = await context.services.parts.getCatalogue();
+    const part = snapshot.parts.find((p) => p.balance >= 2)!;
+    const key = issueOrderKey(context.services.cookieSecrets);
+    upstream = "500";
+    const failed = await handleOrderAction(orderRequest(`${part.id}.1`, { ...typed, orderKey: key }), context);
+    expect(failed.status).toBe(502);
+    const [first] = await leadsOnDisk("undelivered");
+    upstream = "ok";
+    captured = [];
+
+    // Two now, from another tab; the form (its summary following the cart) is sent again.
+    const again = await handleOrderAction(orderRequest(`${part.id}.2`, { ...typed, orderKey: key }), context);
+    expect(again.status).toBe(303);
+    expect(captured).toHaveLength(1);
+    expect(goodsOf(captured[0])).toContain("— 2 шт.");
+    const [second] = await leadsOnDisk("delivered");
+    expect(second.id).not.toBe(first.id);
+    expect(captured[0].headers.get("Idempotency-Key")).toBe(second.id);
+    expect(await context.services.notify.store.load(first.id)).toMatchObject({
+      status: "replaced",
+      replacedBy: second.id,
+    });
+  });
+
+  it("once placed, is a new order for other goods, and the first again for the same goods", async () => {
+    const snapshot = await context.services.parts.getCatalogue();
+    const part = snapshot.parts.find((p) => p.balance >= 2)!;
+    const key = issueOrderKey(context.services.cookieSecrets);
+    const placed = await handleOrderAction(orderRequest(`${part.id}.1`, { ...typed, orderKey: key }), context);
+    expect(placed.status).toBe(303);
+    const [first] = await leadsOnDisk("delivered");
+
+    // The same goods (an answer lost on the way): the first order's page, nothing sent.
+    await handleOrderAction(orderRequest(`${part.id}.1`, { ...typed, orderKey: key }), context);
+    expect(captured).toHaveLength(1);
+    // Other goods: a new order, the first left as it was.
+    const other = await handleOrderAction(orderRequest(`${part.id}.2`, { ...typed, orderKey: key }), context);
+    expect(other.status).toBe(303);
+    expect(captured).toHaveLength(2);
+    expect(goodsOf(captured[1])).toContain("— 2 шт.");
+    expect(captured[1].headers.get("Idempotency-Key")).not.toBe(first.id);
+    expect(await context.services.notify.store.load(first.id)).toMatchObject({ status: "delivered" });
+  });
+});

@@ -6,7 +6,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
 import { consentTextVersion } from "~/lib/consent";
-import { cartLines, cartTotal, linesSeen, unavailableLines, type CartLine } from "~/lib/cart-lines";
+import { cartLines, cartTotal, linesSeen, sameGoods, unavailableLines, type CartLine } from "~/lib/cart-lines";
 import { deliveryCost, deliveryCostText, deliveryDetails, deliveryLabel } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { orderNumber } from "~/lib/order-number";
@@ -71,20 +71,20 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // replaced it, sent again.
   const formKeyed = orderIdOfKey(body.get("orderKey"), services.cookieSecrets);
   const latest = formKeyed ? await latestOf(services, formKeyed) : undefined;
-  const keyed = latest?.id;
-  const first = latest?.lead;
+  let keyed = latest?.id;
+  let first = latest?.lead;
   if (keyed && keyed !== formKeyed) body.set("orderKey", orderKeyOf(keyed, services.cookieSecrets));
+  const snapshot = await services.parts.getCatalogue().catch(() => undefined);
+  const cart = readCart(request);
+  const lines = snapshot ? cartLines(cart, snapshot.byId) : [];
   // Sent again once it is placed (a double click without JavaScript, an answer lost on the way):
-  // its success page, nothing sent, nothing counted.
-  if (keyed && isTaken(first?.status)) {
+  // its success page, nothing sent, nothing counted. Not when the cart holds other goods now.
+  if (keyed && isTaken(first?.status) && (lines.length === 0 || sameGoods(first?.order?.lines ?? [], lines))) {
     log.info("order sent again, answered with the first", { lead: keyed });
     await services.mail.confirmOrder(keyed);
     return placed(keyed, services);
   }
-  const snapshot = await services.parts.getCatalogue().catch(() => undefined);
   if (!snapshot) return fail(ORDER_ERROR, 503, textValues(body));
-  const cart = readCart(request);
-  const lines = cartLines(cart, snapshot.byId);
   // No part of it can be bought now (sold out, or a price withdrawn, meanwhile): the cart says so,
   // and which. An empty cart (ordered from another tab): home.
   if (lines.length === 0) {
@@ -96,6 +96,17 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // a price or sold a part out since, the form comes back with the summary as it is now.
   const seen = body.get("seen");
   if (typeof seen === "string" && seen !== linesSeen(lines)) return fail(ORDER_CHANGED, 409, textValues(body));
+  // This form's order, kept since its send failed (or placed), for other lines than the cart's now:
+  // the cart changed in another tab (with JavaScript the summary follows it) or a price since. What
+  // the customer confirmed is a new order, replacing the one that failed: an order sent again goes
+  // as it was first sent.
+  let replacesKept: string | undefined;
+  if (keyed && first?.order && first.status !== "pending" && linesSeen(first.order.lines) !== linesSeen(lines)) {
+    if (unsent(first.status)) replacesKept = keyed;
+    keyed = newLeadId();
+    first = undefined;
+    body.set("orderKey", orderKeyOf(keyed, services.cookieSecrets));
+  }
   // Counted once the order would be sent (a new one, or one whose send failed), not when its first
   // send is still in flight (the form sent twice at once): a form sent back for its mistakes
   // (without JavaScript only the server checks it) never uses up the customer's orders.
@@ -119,7 +130,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const id = keyed ?? newLeadId();
   // The customer's earlier order whose send failed, when this one (its cart changed since) replaces it.
   const phone = phoneForSending(data.phone);
-  const replaces = first?.order?.replaces ?? (await waitingEarlierOrder(request, services, id, phone));
+  const replaces = replacesKept ?? first?.order?.replaces ?? (await waitingEarlierOrder(request, services, id, phone));
   const goodsTotal = cartTotal(lines);
   const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
   const total = goodsTotal + shipping.cost;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cartLines, cartTotal, linesSeen, shownCartLines, unavailableLines, type CartLine } from "./cart-lines";
+import {
+  cartLines,
+  cartTotal,
+  linesSeen,
+  sameGoods,
+  shownCartLines,
+  unavailableLines,
+  type CartLine,
+} from "./cart-lines";
 import type { Part } from "./part";
 
 const part = (id: string, price: number, balance: number): Part => ({
@@ -73,6 +81,18 @@ describe("cartTotal", () => {
         { price: 0.2, amount: 1 },
       ]),
     ).toBe(0.5);
+  });
+});
+
+describe("sameGoods", () => {
+  it("is the same parts in the same amounts, in any order and at any price", () => {
+    const a = [
+      { id: "1", amount: 2, price: 100 },
+      { id: "2", amount: 1, price: 250.5 },
+    ];
+    expect(sameGoods(a, [a[1], { ...a[0], price: 120 }])).toBe(true);
+    expect(sameGoods(a, [a[0], { ...a[1], amount: 2 }])).toBe(false);
+    expect(sameGoods(a, [a[0]])).toBe(false);
   });
 });
 

@@ -63,6 +63,14 @@ export function linesSeen(lines: readonly Pick<CartLine, "id" | "amount" | "pric
   return JSON.stringify(seen.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** Whether two orders' lines hold the same parts in the same amounts, whatever their prices. */
+export function sameGoods(
+  a: readonly Pick<CartLine, "id" | "amount">[],
+  b: readonly Pick<CartLine, "id" | "amount">[],
+): boolean {
+  return linesSeen(a.map((line) => ({ ...line, price: 0 }))) === linesSeen(b.map((line) => ({ ...line, price: 0 })));
+}
+
 /** The goods' sum, added up in whole kopecks (see `kopecks`): free delivery is a comparison with it. */
 export function cartTotal(lines: readonly Pick<CartLine, "price" | "amount">[]): number {
   return lines.reduce((sum, line) => sum + kopecks(line.price) * line.amount, 0) / 100;
