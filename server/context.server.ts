@@ -62,7 +62,13 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     createPartsGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s) });
   const notify =
     overrides.notify ??
-    createNotifyGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("notify", outcome, s) });
+    createNotifyGateway(config, {
+      onUpstream: (outcome, s) => metrics.observeUpstream("notify", outcome, s),
+      // An order the background retry delivered (the customer was told it failed): its e-mail now.
+      onRetryDelivered: (lead) => {
+        if (lead.form === "order") void mail.confirmOrder(lead.id);
+      },
+    });
   const mail = overrides.mail ?? createMailOutbox(config, { leads: notify.store });
   const retry =
     overrides.retry ?? createLeadRetry(inTurn(notify, mail), { baseMs: config.NOTIFY_RETRY_BASE_SECONDS * 1000 });

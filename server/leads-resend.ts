@@ -16,7 +16,12 @@ const signals = takeResendSignals();
 
 const { config, notify, mail } = await bootOrExit(() => {
   const config = loadSettings();
-  const notify = createNotifyGateway(config);
+  const notify = createNotifyGateway(config, {
+    // An order delivered by this run: its confirmation e-mail, sent before the run exits.
+    onRetryDelivered: (lead) => {
+      if (lead.form === "order") void mail.confirmOrder(lead.id);
+    },
+  });
   const mail = createMailOutbox(config, { leads: notify.store });
   if (!config.NOTIFY_API_URL && !mail.enabled)
     throw new BootError("NOTIFY_API_URL is not set: leads are kept locally, nothing to re-send.");
@@ -40,6 +45,7 @@ if (config.NOTIFY_API_URL && !signals.stop.aborted) {
       );
   }
   unsent += result.undelivered;
+  await mail.idle();
 }
 const interrupted = signals.interruptedBy();
 if (interrupted) {

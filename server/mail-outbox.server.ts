@@ -210,6 +210,11 @@ export function createMailOutbox(
     store: outbox,
     async confirmOrder(orderId) {
       if (!enabled) return;
+      // Waited for by idle() from the start, not only once its send begins: a caller that does not
+      // wait for it (an order the retry delivered) may stop the process right after.
+      let prepared!: () => void;
+      const preparing = new Promise<void>((resolve) => (prepared = resolve));
+      inFlight.add(preparing);
       try {
         const record = await compose(orderId);
         if (!record) return;
@@ -228,6 +233,9 @@ export function createMailOutbox(
         inFlight.add(sending);
       } catch (error) {
         log.error("order confirmation not kept", { order: orderId, error: errorMessage(error) });
+      } finally {
+        inFlight.delete(preparing);
+        prepared();
       }
     },
     async retryPass(options) {

@@ -108,7 +108,13 @@ type NotifyConfig = Pick<
 
 export function createNotifyGateway(
   config: NotifyConfig,
-  options: { fetch?: typeof fetch; store?: LeadStore; onUpstream?: UpstreamObserver } = {},
+  options: {
+    fetch?: typeof fetch;
+    store?: LeadStore;
+    onUpstream?: UpstreamObserver;
+    /** Told of each lead a retry pass delivered (an order's confirmation e-mail follows it). */
+    onRetryDelivered?: (lead: LeadRecord) => void;
+  } = {},
 ): NotifyGateway {
   const store = options.store ?? createLeadStore(config.dataDir);
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -336,6 +342,7 @@ export function createNotifyGateway(
     claimTtlMs,
     baseMs,
     attempt,
+    delivered: (record) => options.onRetryDelivered?.(record),
     givenUp: (record) =>
       log.error("lead undelivered for 7 days, given up and kept on disk", {
         lead: record.id,

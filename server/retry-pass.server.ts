@@ -47,6 +47,8 @@ export interface Sender<R extends StoredRecord & { failedAt?: string }> {
   attempt(record: R, stop?: AbortSignal): Promise<R>;
   /** Tells (logs) that `record`, saved as failed, waited 7 days and is given up. */
   givenUp(record: R): void;
+  /** Told that an attempt delivered `record`, once it is saved so. */
+  delivered?(record: R): void;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function sendClaimed<R extends StoredRecord & { failedAt?: string }
     }
     const done = await sender.attempt(record, stop);
     await store.save(done);
+    if (done.status === "delivered") sender.delivered?.(done);
     return done.status;
   } finally {
     await claim.release();

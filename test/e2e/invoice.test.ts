@@ -170,6 +170,28 @@ describe("the confirmation e-mail", () => {
     for (const server of servers) await server.stop();
   });
 
+  /** An order the notify service refuses: 'Произошла ошибка', the order kept for its retry. */
+  async function orderRefused(server: RunningServer): Promise<{ id: string }> {
+    notify.mode = "fail";
+    try {
+      const res = await fetch(`${server.url}/make-order`, {
+        method: "POST",
+        body: new URLSearchParams({
+          name: "Кузнецов Алексей",
+          phone: "+7 (923) 456-78-90",
+          email: "alex@buyer.example",
+          consent: "on",
+        }),
+        redirect: "manual",
+        headers: { Cookie: `cart=${part.id}.1` },
+      });
+      expect(res.status).toBe(502);
+    } finally {
+      notify.mode = "ok";
+    }
+    return newestOrder(server.dataDir);
+  }
+
   async function placeOrder(server: RunningServer): Promise<{ id: string; ms: number }> {
     const started = Date.now();
     const res = await fetch(`${server.url}/make-order`, {
@@ -256,6 +278,14 @@ describe("the confirmation e-mail", () => {
     expect(mailsOf(id)).toHaveLength(1);
   });
 
+  it("reaches a customer told the order failed, once the background retry delivers it", async () => {
+    const { id } = await orderRefused(suite.server);
+    expect(mailsOf(id)).toHaveLength(0);
+    await expect.poll(() => mailsOf(id).length, { timeout: 20_000 }).toBe(1);
+    const lead = path.join(suite.server.dataDir, "leads", id, "lead.json");
+    expect(JSON.parse(fs.readFileSync(lead, "utf8")).status).toBe("delivered");
+  });
+
   it("is sent by npm run leads:resend", async () => {
     // A server whose background retry would wait an hour: the resend run sends it.
     const env = {
@@ -284,6 +314,17 @@ describe("the confirmation e-mail", () => {
     expect(stdout).toContain("re-sent order e-mails: 1 sent");
     expect(mailsOf(id)).toHaveLength(1);
     expect(JSON.parse(fs.readFileSync(record, "utf8")).status).toBe("delivered");
+
+    // An order the notify service refused: the run delivers it, and its e-mail goes before the run ends.
+    const refused = await orderRefused(server);
+    const again = spawn(process.execPath, ["build/leads-resend.js"], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: server.dataDir, ...env },
+    });
+    stdout = "";
+    again.stdout.on("data", (chunk) => (stdout += chunk));
+    await new Promise((resolve) => again.on("close", resolve));
+    expect(stdout).toContain("re-sent leads: 1 delivered");
+    expect(mailsOf(refused.id)).toHaveLength(1);
   });
 
   it("being sent when the server is told to stop is waited for, and recorded as sent", async () => {
