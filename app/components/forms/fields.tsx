@@ -131,7 +131,7 @@ export function TextField({
 }
 
 /**
- * inn: digits only, typed or pasted. With the company register on (DADATA_API_KEY), a combobox
+ * inn: digits only, typed or pasted (without JavaScript, as typed: the server reads the digits). With the company register on (DADATA_API_KEY), a combobox
  * that offers companies by the digits typed (company-suggest.tsx). `requiredMark`: the order's
  * asterisk while an invoice is asked for.
  */
@@ -153,11 +153,12 @@ export function InnField({
       id,
       inputMode: "numeric",
       autoComplete: "off",
-      maxLength: 12,
-      pattern: "\\d{10}|\\d{12}",
+      // Room for twelve digits in groups ('2465 000000 12'), as typed without JavaScript: the server
+      // reads the digits. With it, the field keeps the digits alone, twelve at most.
+      maxLength: 20,
       onInput: (event: FormEvent<HTMLInputElement>) => {
         const input = event.currentTarget;
-        const digits = input.value.replace(/\D/g, "");
+        const digits = input.value.replace(/\D/g, "").slice(0, 12);
         if (digits !== input.value) input.value = digits;
       },
     }),
