@@ -28,7 +28,7 @@ describe("onlyFields", () => {
 });
 
 describe("textValues", () => {
-  it("gives back what was typed, without the consent box, the honeypot or files, each cut to 2000 characters", () => {
+  it("gives back what was typed and the ticked consent box, without the honeypot or files, each cut to 2000 characters", () => {
     const body = form([
       ["name", "Иван"],
       ["consent", "on"],
@@ -36,7 +36,9 @@ describe("textValues", () => {
       ["comment", "я".repeat(3000)],
       ["files", new File(["x"], "a.txt")],
     ]);
-    expect(textValues(body)).toEqual({ name: "Иван", comment: "я".repeat(2000) });
+    expect(textValues(body)).toEqual({ name: "Иван", consent: "on", comment: "я".repeat(2000) });
+    // Anything but a ticked box is no consent.
+    expect(textValues(form([["consent", "yes please"]]))).toEqual({});
   });
 });
 

@@ -26,11 +26,17 @@ export function fail(message: string, status: number, values?: Record<string, st
   return typedJson({ formError: message, values }, { status, headers });
 }
 
-/** The typed text fields to give back after a failure (never the consent box or the honeypot). */
+/**
+ * What was typed, to give back after a failure, and the consent box as it was left: the visitor
+ * told to send the form again sends it as they agreed to it. Never the honeypot.
+ */
 export function textValues(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of form) {
-    if (typeof value === "string" && key !== "consent" && key !== HONEYPOT_FIELD) out[key] = value.slice(0, 2000);
+    if (typeof value !== "string" || key === HONEYPOT_FIELD) continue;
+    if (key === "consent") {
+      if (value === "on") out.consent = "on";
+    } else out[key] = value.slice(0, 2000);
   }
   return out;
 }
@@ -48,7 +54,6 @@ export function isRecalculation(request: Request, form?: FormData): boolean {
 /** Everything typed, the consent box as it was left, to show the form again after a recalculation. */
 export function recalculated(form: FormData) {
   const values = textValues(form);
-  if (form.get("consent") === "on") values.consent = "on";
   delete values.intent;
   return typedJson({ values, recalculated: true as const }, { headers: { "Cache-Control": "private, no-store" } });
 }
