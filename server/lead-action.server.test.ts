@@ -796,3 +796,20 @@ describe("an order's form sent again for a cart changed since", () => {
     expect(await context.services.notify.store.load(first.id)).toMatchObject({ status: "delivered" });
   });
 });
+
+describe("the company an order names", () => {
+  it("is sent as the customer named it, with an ИНН or without one", async () => {
+    const snapshot = await context.services.parts.getCatalogue();
+    const part = snapshot.parts.find((p) => p.balance >= 1 && p.price > 0)!;
+    const typed = { name: "Петров Пётр", phone: "+7 (912) 345-67-89", consent: "on", companyName: "ООО «Ромашка»" };
+    const companyOf = (sent: Captured) =>
+      (sent.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "companyName")?.value;
+    for (const inn of ["", "2465123456"]) {
+      captured = [];
+      // A register that does not know the ИНН (no DaData key here): the name as typed.
+      const res = await handleOrderAction(orderRequest(`${part.id}.1`, { ...typed, inn }), context);
+      expect(res.status, inn).toBe(303);
+      expect(companyOf(captured[0]), inn).toBe("ООО «Ромашка»");
+    }
+  });
+});

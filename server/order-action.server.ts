@@ -152,7 +152,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     { key: "order", value: orderNumber(id) },
     ...(replaces === undefined ? [] : [{ key: "replaces", value: replacesText(orderNumber(replaces)) }]),
     ...companyFields(found),
-    ...(named ? [{ key: "companyName", value: named.name }] : []),
+    // As the customer named it whenever the register did not name it: with an ИНН or without one.
+    ...(!found && data.companyName ? [{ key: "companyName", value: data.companyName }] : []),
   ];
   // The lines as ordered stay on disk with the order, for its success page.
   const order = {
