@@ -7,7 +7,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LEASING } from "~/content";
 import { formatRubWhole } from "~/lib/format";
-import { estimateLeasing } from "~/lib/leasing";
+import { estimateLeasing, LEASING_MESSAGES } from "~/lib/leasing";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
 import { FORM_ERROR, MESSAGES } from "~/lib/lead-schemas";
 import { parseConfig } from "./config.server";
@@ -171,15 +171,16 @@ describe("callback, price and leasing leads", () => {
       { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
     ]);
 
-    // Without a comment the calculation is the comment; a calculation out of range, partial, or
-    // on another form adds nothing.
+    // Without a comment the calculation is the comment; values that make no calculation (a price
+    // over the range) follow as typed, with why; a partial calculator or another form adds nothing.
+    const over = String(LEASING.amountTo + 1_000_000);
     await handleLeadAction(
       post("https://faw.example/lead/leasing", { ...lead, comment: "", ...calc }),
       context,
       "leasing",
     );
     await handleLeadAction(
-      post("https://faw.example/lead/leasing", { ...lead, ...calc, price: "900000" }),
+      post("https://faw.example/lead/leasing", { ...lead, ...calc, price: over }),
       context,
       "leasing",
     );
@@ -192,7 +193,7 @@ describe("callback, price and leasing leads", () => {
       );
     expect(comments).toEqual([
       `Стоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ ${formatRubWhole(monthlyPayment)}`,
-      "Нужен расчёт",
+      `Нужен расчёт\nРасчёт не выполнен (${LEASING_MESSAGES.priceRange}). Указано: стоимость «${over}», аванс «15.5» %, срок «24» мес.`,
       "Нужен расчёт",
       "Нужен расчёт",
     ]);

@@ -8,7 +8,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { validationError, type Validator } from "remix-validated-form";
 import { consentTextVersion } from "~/lib/consent";
 import { LEASING } from "~/content";
-import { estimateLeasing, LEASING_PARAMS, leasingFromParams, leasingSummary } from "~/lib/leasing";
+import { estimateLeasing, LEASING_PARAMS, leasingAsTyped, leasingFromParams, leasingSummary } from "~/lib/leasing";
 import { truckOfPage } from "~/lib/truck-page";
 import { HONEYPOT_FIELD, LEAD_FORMS, type LeadData, type LeadFormName } from "~/lib/lead-forms";
 import { FORM_ERROR } from "~/lib/lead-schemas";
@@ -56,8 +56,8 @@ const fieldsOf = (form: LeadFormName) =>
   form === "leasing" ? LEASING_LEAD_FIELDS : form === "service" ? SERVICE_LEAD_FIELDS : LEAD_FIELDS;
 
 /**
- * The comment as sent: for a leasing lead sent with a valid calculation, the calculation
- * follows what the visitor wrote, so the notify payload keeps exactly the spec's fields. The
+ * The comment as sent: for a leasing lead, the calculation (or, when its values make none, the
+ * values as typed and why) follows what the visitor wrote, so the notify payload keeps exactly the spec's fields. The
  * figures are worked out again here from the three values, never taken as text from the browser.
  */
 function leadComment(form: LeadFormName, comment: string, body: FormData, page: string): string {
@@ -72,10 +72,12 @@ function leadComment(form: LeadFormName, comment: string, body: FormData, page: 
     return details.join("\n");
   }
   if (form !== "leasing" || !LEASING_PARAMS.every((name) => typeof body.get(name) === "string")) return comment;
-  const { input } = leasingFromParams(body);
-  if (!input) return comment;
-  const estimate = estimateLeasing(input, LEASING.annualRatePercent);
-  const calculation = leasingSummary(input, estimate, truckOfPage(page)?.name);
+  const reading = leasingFromParams(body);
+  const truckName = truckOfPage(page)?.name;
+  const { input } = reading;
+  const calculation = input
+    ? leasingSummary(input, estimateLeasing(input, LEASING.annualRatePercent), truckName)
+    : leasingAsTyped(reading, truckName);
   return comment ? `${comment}\n${calculation}` : calculation;
 }
 

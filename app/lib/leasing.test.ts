@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  leasingAsTyped,
   estimateLeasing,
   groupPriceAsTyped,
   LEASING_MESSAGES,
@@ -211,5 +212,16 @@ describe("leasingDefaults", () => {
     expect(leasingDefaults(narrow)).toEqual({ price: formatInt(5_000_000), advance: "30", term: "24" });
     const dear = { ...wide, priceMin: 12_000_000, priceMax: 60_000_000, advanceMax: 15, termMin: 48 };
     expect(leasingDefaults(dear)).toEqual({ price: formatInt(12_000_000), advance: "15", term: "48" });
+  });
+});
+
+describe("leasingAsTyped", () => {
+  it("names the model, why there is no calculation and each value as typed, or that none was given", () => {
+    const { advance, term } = LEASING_DEFAULTS;
+    const reading = readLeasing({ price: "", advance, term });
+    expect(reading.input).toBeUndefined();
+    expect(leasingAsTyped(reading, "FAW J6P")).toBe(
+      `FAW J6P: расчёт не выполнен (${LEASING_MESSAGES.priceEmpty}). Указано: стоимость не указана, аванс «${advance}» %, срок «${term}» мес.`,
+    );
   });
 });

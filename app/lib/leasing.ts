@@ -223,6 +223,20 @@ export function leasingSummary(input: LeasingInput, estimate: LeasingEstimate, t
   return `${truckName ? `${truckName}: с` : "С"}тоимость ${formatRubWhole(input.price)}, аванс ${formatPercent(input.advancePercent)} %, срок ${input.termMonths} мес., платеж ≈ ${formatRubWhole(estimate.monthlyPayment)}`;
 }
 
+/**
+ * A leasing request's calculator when its values make no calculation (a price out of range, none
+ * for a model on request): the values as typed and why, for the manager to see what was meant.
+ */
+export function leasingAsTyped({ values, errors }: Pick<LeasingReading, "values" | "errors">, truckName?: string) {
+  const typed = (value: string, none: string) => (value.trim() ? `«${value.trim().slice(0, 100)}»` : none);
+  const why = Object.values(errors).join("; ");
+  return (
+    `${truckName ? `${truckName}: р` : "Р"}асчёт не выполнен${why ? ` (${why})` : ""}. Указано: ` +
+    `стоимость ${typed(values.price, "не указана")}, аванс ${typed(values.advance, "не указан")} %, ` +
+    `срок ${typed(values.term, "не указан")} мес.`
+  );
+}
+
 /** The query's other parameters, which the calculator's GET form sends along unchanged. */
 export function paramsBesideLeasing(params: URLSearchParams): [string, string][] {
   return [...params].filter(([name]) => !(LEASING_PARAMS as readonly string[]).includes(name));

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { deskPhone, LEASING } from "~/content";
 import { ALL_TRUCKS } from "~/data/trucks";
-import { LEASING_DEFAULTS, LEASING_LIMITS as L } from "~/lib/leasing";
+import { LEASING_DEFAULTS, LEASING_LIMITS as L, LEASING_MESSAGES } from "~/lib/leasing";
 import { clearByKeys, fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const notify = fakeNotifyForFile();
@@ -349,7 +349,7 @@ const onRequest = ALL_TRUCKS.find((truck) => truck.price === undefined)!;
 describe.each(MODES)("leasing a model on request $name", ({ javaScriptEnabled }) => {
   const truckPage = `/catalog/trucks/${onRequest.type.slug}/${onRequest.slug}`;
 
-  it("starts with an empty price and a prompt, shows no figures, and sends no price nobody typed", async () => {
+  it("starts with an empty price and a prompt, shows no figures, and sends no price nobody typed, saying so", async () => {
     const { page } = await openPage(suite, `${truckPage}?modal=leasing`, { javaScriptEnabled });
     const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
     const calc = dialog.getByTestId("leasing-calculator");
@@ -361,8 +361,12 @@ describe.each(MODES)("leasing a model on request $name", ({ javaScriptEnabled })
     await expect(calc.getByTestId("leasing-payment").count()).resolves.toBe(0);
     await expect(calc.locator(".field__error").count()).resolves.toBe(0);
     await expect(dialog.getByTestId("lead-attachment").count()).resolves.toBe(0);
-    // Sent as it is: the comment carries no calculation.
-    expect(await sendLeasingLead(page, dialog)).toBe("");
+    // Sent as it is: no calculation and no price, the advance and term as the calculator showed them.
+    const { advance, term } = LEASING_DEFAULTS;
+    expect(await sendLeasingLead(page, dialog)).toBe(
+      `${onRequest.name}: расчёт не выполнен (${LEASING_MESSAGES.priceEmpty}). ` +
+        `Указано: стоимость не указана, аванс «${advance}» %, срок «${term}» мес.`,
+    );
   });
 
   it("shows the figures once a price is typed (without JavaScript on the request's page)", async () => {
