@@ -170,7 +170,10 @@ export async function handleLeadAction(
     await discard();
     if (reserved) await services.leadLimit.refund(clientIp);
     if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });
-    return validationError(result.error, result.submittedData);
+    // The page sent back holds none of the files chosen: the visitor is told to choose them again.
+    const fieldErrors =
+      files.length > 0 ? { ...result.error.fieldErrors, files: UPLOAD_MESSAGES.chooseAgain } : result.error.fieldErrors;
+    return validationError({ ...result.error, fieldErrors }, result.submittedData);
   }
   // Counted once the lead would be taken: a form sent back for its mistakes (without JavaScript
   // only the server checks it) never uses up the visitor's leads. An upload was counted before

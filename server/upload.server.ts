@@ -29,6 +29,8 @@ export const UPLOAD_MESSAGES = {
   malformed: "Не удалось прочитать отправленные файлы. Попробуйте ещё раз.",
   /** A text field far over what the form takes (the browser's own form never sends one). */
   tooLong: `Слишком длинный текст: в поле можно написать не более ${MAX_TEXT} символов.`,
+  /** A form with files sent back for its other fields: browsers keep no chosen file on the page sent back. */
+  chooseAgain: "Прикрепите файлы ещё раз: после проверки формы браузер их не сохраняет.",
   /** More fields than the form has: not the visitor's files. */
   tooManyParts: "В форме оказались лишние поля, её не удалось прочитать. Обновите страницу и отправьте форму ещё раз.",
 } as const;

@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { deskPhone } from "~/content";
 import { generateParts } from "~server/demo-catalogue.server";
+import { UPLOAD_MESSAGES } from "~server/upload.server";
 import type { FakeNotify } from "../fake-notify";
 import { fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
@@ -163,4 +164,33 @@ describe("a parts list over 10 MB without JavaScript", () => {
       expect(notify.received).toHaveLength(0);
     },
   );
+});
+
+describe("a parts list sent back for its other fields without JavaScript", () => {
+  it("asks for its files again, by the field and in the summary, and sends them once chosen again", async () => {
+    const { page } = await openPage(suite, "/catalog/parts?modal=parts-list", { javaScriptEnabled: false });
+    const dialog = page.getByRole("dialog", { name: "Оставить заявку" });
+    const list = { name: "список.csv", mimeType: "text/csv", buffer: Buffer.from("артикул;кол-во\n1012010-81DJ;4") };
+    await typeKeys(dialog.getByLabel("ФИО"), "Петров Пётр");
+    await typeKeys(dialog.getByLabel("Телефон"), "89123456789");
+    await dialog.getByLabel("Файлы со списком запчастей").setInputFiles(list);
+    // The consent box left unticked.
+    await dialog.getByRole("button", { name: "Отправить заявку" }).click();
+    const summary = page.getByTestId("form-errors");
+    await summary.getByRole("link", { name: UPLOAD_MESSAGES.chooseAgain }).waitFor();
+    const form = page.locator("main form");
+    const files = form.getByLabel("Файлы со списком запчастей");
+    await expect(files.getAttribute("aria-invalid")).resolves.toBe("true");
+    // By the field: its description, read out with it.
+    const [description] = (await files.getAttribute("aria-describedby"))!.split(" ");
+    await expect(page.locator(`#${description}`).textContent()).resolves.toBe(UPLOAD_MESSAGES.chooseAgain);
+    expect(notify.received).toHaveLength(0);
+
+    await files.setInputFiles(list);
+    await form.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await form.getByRole("button", { name: "Отправить заявку" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+    expect(notify.received).toHaveLength(1);
+    expect(notify.received[0].multipart?.files.map((f) => f.name)).toEqual(["список.csv"]);
+  });
 });

@@ -279,7 +279,7 @@ export function Honeypot() {
 /** The fields of every form in the order they are laid out, for the summary's list. */
 const FIELD_ORDER = [
   ...["name", "phone", "email", "inn", "vehicle", "date"],
-  ...["delivery", "address", "carrier", "carrierName", "city", "comment", "consent"],
+  ...["delivery", "address", "carrier", "carrierName", "city", "comment", "files", "consent"],
 ];
 const place = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
 

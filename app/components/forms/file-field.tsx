@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useField } from "remix-validated-form";
 import { fitFiles, FORM_ERROR, UPLOAD_MAX_FILES, UPLOAD_TOO_BIG_ALERT } from "~/lib/lead-schemas";
 
 export type UploadState =
@@ -53,6 +54,9 @@ function formatSize(bytes: number): string {
 export function FileField({ upload }: { upload: UploadState }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
+  // Set by the server on a form sent back without JavaScript: its files have to be chosen again.
+  const { error } = useField("files");
+  const id = "lead-parts-list-files";
 
   const sync = (next: File[]) => {
     const transfer = new DataTransfer();
@@ -62,18 +66,19 @@ export function FileField({ upload }: { upload: UploadState }) {
   };
 
   return (
-    <div className="field">
-      <label htmlFor="parts-list-files" className="field__label">
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label htmlFor={id} className="field__label">
         Файлы со списком запчастей
       </label>
       <input
         ref={inputRef}
-        id="parts-list-files"
+        id={id}
         type="file"
         name="files"
         multiple
         className="field__file"
-        aria-describedby="parts-list-files-hint"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
         onChange={(event) => {
           const added = [...(event.currentTarget.files ?? [])];
           const { kept, skipped } = fitFiles(files, added);
@@ -81,7 +86,12 @@ export function FileField({ upload }: { upload: UploadState }) {
           sync(kept);
         }}
       />
-      <p className="field__hint" id="parts-list-files-hint">
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <p className="field__hint" id={`${id}-hint`}>
         До {UPLOAD_MAX_FILES} файлов, не больше 10 МБ вместе: Excel, Word, PDF, фото.
       </p>
       {files.length > 0 ? (
