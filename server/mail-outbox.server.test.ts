@@ -9,7 +9,13 @@ import { startFakeSmtp, type FakeSmtp } from "../test/fake-smtp";
 import { pdfText } from "../test/pdf-text";
 import { parseConfig } from "./config.server";
 import { createLeadStore, newLeadId, type LeadRecord, type LeadStore } from "./lead-store.server";
-import { confirmationMessageId, createMailOutbox, resendPendingMail, type MailOutbox } from "./mail-outbox.server";
+import {
+  confirmationMessageId,
+  createMailOutbox,
+  resendPendingMail,
+  type MailOutbox,
+  type MailRecord,
+} from "./mail-outbox.server";
 
 let dataDir: string;
 let leads: LeadStore;
@@ -121,6 +127,29 @@ describe("the order confirmation e-mail", { timeout: 30_000 }, () => {
     expect(await resendPendingMail(unset)).toBeUndefined();
     expect(smtp.received).toHaveLength(0);
     expect(fs.existsSync(path.join(dataDir, "mail", id))).toBe(false);
+  });
+
+  it("is written when asked again after a disk that took its folder but not its record", async () => {
+    const config = parseConfig({
+      DATA_DIR: dataDir,
+      SITE_URL: "https://dealer.example",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "shop@dealer.example",
+    });
+    const store = createLeadStore<MailRecord>(dataDir, { folder: "mail", file: "message.json" });
+    const save = store.save.bind(store);
+    let full = true;
+    store.save = async (record) => {
+      if (full) throw Object.assign(new Error("no space left on device"), { code: "ENOSPC" });
+      return save(record);
+    };
+    const mail = createMailOutbox(config, { leads, store });
+    const id = await placeOrder({ email: "ivan@buyer.example", invoice: false });
+    expect(await sentAndSettled(mail, id)).toBeUndefined();
+    expect(smtp.received).toHaveLength(0);
+    full = false;
+    expect((await sentAndSettled(mail, id))?.status).toBe("delivered");
+    expect(smtp.received).toHaveLength(1);
   });
 
   it("is kept through an outage (a closed port, then a refusing server) and sent once it is over", async () => {

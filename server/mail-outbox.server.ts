@@ -221,8 +221,12 @@ export function createMailOutbox(
         // Once per order: an order sent again (a double click, a try again after a failure) asks
         // for its confirmation again, and whoever takes the order's place in the outbox first sends it.
         if (!(await outbox.takeId(record.id))) return;
-        // On disk before anything is sent: a crash or a stop from here on cannot lose it.
-        await outbox.save(record);
+        // On disk before anything is sent: a crash or a stop from here on cannot lose it. Not
+        // written (a full disk): its place is given back, for the next ask to write it.
+        await outbox.save(record).catch(async (error: unknown) => {
+          await outbox.discard(record.id).catch(() => undefined);
+          throw error;
+        });
         const sending = sendClaimed(
           sender,
           { id: record.id, attempts: 0 },
