@@ -61,10 +61,10 @@ describe("a demo value's replacement", () => {
     expect(replacedAt("salesPoints.0.coordinates", [55.5, 93.1])).toEqual([55.5123, 93.1123]);
   });
 
-  it("copies a file the value names under public/dealer/, and names the copy", () => {
+  it("copies a file the value names under public/dealer/, a line end added, and names the copy", () => {
     const next = replacedAt("certificate", "/docs/licence.pdf");
     expect(next).toBe("/dealer/docs/yvprapr.pdf");
-    expect(fs.readFileSync(path.join(dir, "public", next as string), "utf8")).toBe("%PDF-1.4");
+    expect(fs.readFileSync(path.join(dir, "public", next as string), "utf8")).toBe("%PDF-1.4\n");
     expect(() => replaceValue("/docs/none.pdf", undefined, ctx)).toThrow("no such file under public/");
   });
 

@@ -60,7 +60,10 @@ export interface ReplaceContext {
   taken?: ReadonlySet<unknown>;
 }
 
-/** A public file copied to /dealer/…/<other name>: the new path is served and names a file of its own. */
+/**
+ * A public file copied to /dealer/…/<other name>, a line end added: the new path is served and
+ * names a file of its own, which go-live does not take for the demo's sample (its bytes differ).
+ */
 function replacePath(file: string, ctx: ReplaceContext): string {
   const source = path.join(ctx.dir, "public", file);
   if (!fs.existsSync(source)) throw new Error(`demo value ${file}: no such file under public/`);
@@ -71,7 +74,7 @@ function replacePath(file: string, ctx: ReplaceContext): string {
     `${turnText(path.posix.basename(file, ext))}${ext}`,
   );
   fs.mkdirSync(path.dirname(path.join(ctx.dir, "public", next)), { recursive: true });
-  fs.copyFileSync(source, path.join(ctx.dir, "public", next));
+  fs.writeFileSync(path.join(ctx.dir, "public", next), Buffer.concat([fs.readFileSync(source), Buffer.from("\n")]));
   return next;
 }
 

@@ -4,14 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { DEMO_ENTRIES } from "~/content";
+import { CONTENT, DEMO_ENTRIES } from "~/content";
+import { localFiles } from "~/content/schema";
 import { demo, unwrapDemo } from "~/content/demo";
 import { ALL_TRUCKS } from "~/data/trucks";
 import { truckOffer } from "~/content";
 import { CONSENT_TEXT_VERSION, LEGAL_TEMPLATE_EDITION, POLICY_VERSION } from "~/lib/consent";
 import { startFakeSmtp } from "../test/fake-smtp";
 import { generateParts } from "./demo-catalogue.server";
-import { contentChecks } from "./go-live-checks.server";
+import { contentChecks, sampleFiles } from "./go-live-checks.server";
 import { createLeadStore, newLeadId } from "./lead-store.server";
 import {
   checkGoLive,
@@ -21,6 +22,7 @@ import {
   goLiveReport,
   launchState,
   openCount,
+  sampleFileItems,
   settings,
   siteFigures,
   type GoLiveReport,
@@ -465,6 +467,35 @@ describe("go-live mail server", () => {
       expect(failure).not.toContain("secret");
     } finally {
       await smtp.stop();
+    }
+  });
+});
+
+describe("the demo's sample files", () => {
+  it("are demo values once their paths lose demo( ) while the files are still the samples", () => {
+    // As the content stands, a sample it names is marked demo( ) already: nothing more to list.
+    expect(sampleFileItems(sampleFiles(localFiles(CONTENT)), DEMO_ENTRIES)).toEqual([]);
+
+    // The certificate's demo( ) removed, the sample «образец» left in public/: a demo value still.
+    const sample = { key: "certificate", path: "/docs/dealer-certificate.pdf" };
+    const unmarked = DEMO_ENTRIES.filter((entry) => entry.key !== "certificate");
+    const source = 'export default {\n  certificate: "/docs/dealer-certificate.pdf",\n};';
+    expect(sampleFileItems(sampleFiles([sample]), unmarked, source)).toEqual([
+      {
+        key: "certificate",
+        shows: "public/docs/dealer-certificate.pdf, still the demo's sample file: put the dealer's own there",
+        line: 2,
+      },
+    ]);
+
+    // The dealer's own file in its place: nothing.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "go-live-files-"));
+    try {
+      fs.mkdirSync(path.join(dir, "docs"));
+      fs.writeFileSync(path.join(dir, "docs", "dealer-certificate.pdf"), "%PDF-1.7 the dealer's certificate");
+      expect(sampleFiles([sample], dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

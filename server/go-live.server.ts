@@ -5,12 +5,13 @@
  * `npm run go-live` (scripts/go-live.ts), the start-up warning and /healthz.
  */
 import path from "node:path";
-import { DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
+import { CONTENT, DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
 import { describeValue, type DemoEntry } from "~/content/demo";
+import { localFiles } from "~/content/schema";
 import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 import { ConfigError, parseConfig } from "./config.server";
-import { CONTENT_FILE, contentChecks, probeSmtp } from "./go-live-checks.server";
+import { CONTENT_FILE, contentChecks, probeSmtp, sampleFiles } from "./go-live-checks.server";
 import { createLeadStore } from "./lead-store.server";
 import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
@@ -220,9 +221,35 @@ export function siteFigures(): GoLiveFigures {
   };
 }
 
+/**
+ * The content's files still the demo's samples (`sampleFiles`) whose values are no longer marked
+ * demo( ), as demo values: the sample certificate or a placeholder logo left in place.
+ */
+export function sampleFileItems(
+  files: readonly { key: string; path: string }[],
+  entries: readonly DemoEntry[],
+  source?: string,
+): DemoItem[] {
+  const lines = source?.split("\n") ?? [];
+  const marked = (key: string) => entries.some((entry) => key === entry.key || key.startsWith(`${entry.key}.`));
+  return files
+    .filter((file) => !marked(file.key))
+    .map(({ key, path: file }) => {
+      const line = lines.length > 0 ? lineOf(lines, key, file) : undefined;
+      return {
+        key,
+        shows: `public${file}, still the demo's sample file: put the dealer's own there`,
+        ...(line ? { line } : {}),
+      };
+    });
+}
+
 export function goLiveReport(env: Record<string, string | undefined>, source?: string): GoLiveReport {
   return {
-    demo: demoItems(DEMO_ENTRIES, source),
+    demo: [
+      ...demoItems(DEMO_ENTRIES, source),
+      ...sampleFileItems(sampleFiles(localFiles(CONTENT)), DEMO_ENTRIES, source),
+    ],
     disagreements: disagreements(siteFigures()),
     ...settings(env),
     checks: contentChecks(),
