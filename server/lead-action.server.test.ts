@@ -268,6 +268,27 @@ describe("callback, price and leasing leads", () => {
     expect(await leadsOnDisk("delivered")).toHaveLength(1);
   });
 
+  it("takes a lead sent again after its send failed for that lead, not a second one", async () => {
+    upstream = "500";
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback")).status,
+      ).toBe(502);
+    const [kept] = await leadsOnDisk("undelivered");
+    expect(kept.attempts).toHaveLength(2);
+    upstream = "ok";
+    captured = [];
+    const again = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
+    expect(again.status).toBe(303);
+    expect(captured.map((c) => c.headers.get("Idempotency-Key"))).toEqual([kept.id]);
+    expect(await leadsOnDisk()).toMatchObject([{ id: kept.id, status: "delivered" }]);
+    expect(await context.services.notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0 });
+    // Other fields, or another form: a lead of its own.
+    await handleLeadAction(post("https://faw.example/lead/callback", { ...lead, comment: "Ещё" }), context, "callback");
+    await handleLeadAction(post("https://faw.example/lead/price", lead), context, "price");
+    expect(await leadsOnDisk()).toHaveLength(3);
+  });
+
   it("keeps every lead locally when no notify service is configured", async () => {
     context = makeContext({ NOTIFY_API_URL: "", NOTIFY_API_KEY: "" });
     const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");

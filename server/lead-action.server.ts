@@ -220,7 +220,7 @@ export async function handleLeadAction(
       { key: "source", value: source, markup: true },
       ...companyFields(company),
     ];
-    delivery = await services.notify.sendJson(form, { name: "callback", fields });
+    delivery = await services.notify.sendLead(form, { name: "callback", fields });
   }
 
   if (!delivery.ok) return fail(FORM_ERROR, 502, textValues(body));

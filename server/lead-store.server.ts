@@ -9,6 +9,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { htmlSafeFields, type OutgoingField } from "~/lib/notify-text";
 import type { Party } from "~/lib/party";
 
 export interface NotifyField {
@@ -359,4 +360,36 @@ export function createLeadStore<R extends StoredRecord = LeadRecord>(
       await fsp.rm(leadDir(id), { recursive: true, force: true });
     },
   };
+}
+
+/** A JSON lead as written before its first attempt; every value but the site's markup escaped as HTML text. */
+export function newJsonLead(
+  form: string,
+  id: string,
+  body: { name: string; fields: OutgoingField[] },
+  order?: OrderSummary,
+): LeadRecord {
+  return {
+    id,
+    form,
+    createdAt: new Date().toISOString(),
+    status: "pending",
+    request: { kind: "json", body: { name: body.name, fields: htmlSafeFields(body.fields) } },
+    attempts: [],
+    ...(order ? { order } : {}),
+  };
+}
+
+/**
+ * A lead of `lead`'s form kept since its send failed (undelivered, or given up) whose request is
+ * the very same: the visitor sending the form again after being told it failed.
+ */
+export async function failedTwin(store: LeadStore, lead: LeadRecord): Promise<LeadRecord | undefined> {
+  const same = JSON.stringify(lead.request);
+  for (const summary of await store.summaries()) {
+    if (summary.status !== "undelivered" && summary.status !== "failed") continue;
+    const kept = await store.load(summary.id);
+    if (kept?.form === lead.form && !kept.order && JSON.stringify(kept.request) === same) return kept;
+  }
+  return undefined;
 }

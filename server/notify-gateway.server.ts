@@ -15,7 +15,9 @@ import type { Config } from "./config.server";
 import { nothingTaken } from "./notify-outcome.server";
 import {
   createLeadStore,
+  failedTwin,
   isTaken,
+  newJsonLead,
   newLeadId,
   unsent,
   type LeadRecord,
@@ -53,6 +55,12 @@ export interface NotifyGateway {
      */
     extra?: { order?: OrderSummary; id?: string; beforeSend?: () => Promise<unknown> },
   ): Promise<DeliveryResult>;
+  /**
+   * A lead form's JSON notification (call 2). The same fields as a lead of the form kept since its
+   * send failed (the visitor, told 'попробуйте позже', sends the form again): that lead, sent
+   * again as resendJson sends it, not a second one beside it that the retry would also deliver.
+   */
+  sendLead(form: string, body: { name: string; fields: OutgoingField[] }): Promise<DeliveryResult>;
   /**
    * A JSON lead sent again by its visitor (an order's form sent again, perhaps corrected), whose
    * id is taken already. Delivered or kept: left as it is. Its send in flight (this form sent
@@ -358,6 +366,11 @@ export function createNotifyGateway(
     sendJson: (form, body, extra = {}) =>
       deliver(newJsonLead(form, extra.id ?? newLeadId(), body, extra.order), extra.beforeSend),
     resendJson: (form, id, body, extra = {}) => resend(newJsonLead(form, id, body, extra.order)),
+    async sendLead(form, body) {
+      const lead = newJsonLead(form, newLeadId(), body);
+      const twin = await failedTwin(store, lead);
+      return twin ? resend({ ...lead, id: twin.id }) : deliver(lead);
+    },
     replace,
     sendMultipart(form, id, payload) {
       return deliver({
@@ -370,24 +383,6 @@ export function createNotifyGateway(
       });
     },
     retryPass: (options) => retryPass(sender, options),
-  };
-}
-
-/** A JSON lead as written before its first attempt; every value but the site's markup escaped as HTML text. */
-function newJsonLead(
-  form: string,
-  id: string,
-  body: { name: string; fields: OutgoingField[] },
-  order?: OrderSummary,
-): LeadRecord {
-  return {
-    id,
-    form,
-    createdAt: new Date().toISOString(),
-    status: "pending",
-    request: { kind: "json", body: { name: body.name, fields: htmlSafeFields(body.fields) } },
-    attempts: [],
-    ...(order ? { order } : {}),
   };
 }
 

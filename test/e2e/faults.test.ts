@@ -218,7 +218,11 @@ function leadsOnDisk(): { id: string; status: string; form: string; attempts: { 
     .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")));
 }
 
+/** Each run's leads are another visitor's (the same fields again would be the first lead sent again). */
+let submissions = 0;
+
 async function submitAll(server: RunningServer): Promise<number> {
+  submissions++;
   const post = (pathname: string, body: BodyInit, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${pathname}`, {
       method: "POST",
@@ -231,7 +235,7 @@ async function submitAll(server: RunningServer): Promise<number> {
     phone: "+7 (912) 345-67-89",
     consent: "on",
     page: "/delivery",
-    comment: "Сбой",
+    comment: `Сбой ${submissions}`,
   });
 
   // A plain form post: the page again, with the spec's error.
