@@ -78,8 +78,13 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const cart = readCart(request);
   const lines = snapshot ? cartLines(cart, snapshot.byId) : [];
   // Sent again once it is placed (a double click without JavaScript, an answer lost on the way):
-  // its success page, nothing sent, nothing counted. Not when the cart holds other goods now.
-  if (keyed && isTaken(first?.status) && (lines.length === 0 || sameGoods(first?.order?.lines ?? [], lines))) {
+  // its success page, nothing sent, nothing counted; the form of an order replaced since, the order
+  // that replaced it. Not when the cart holds other goods than this form's own order.
+  if (
+    keyed &&
+    isTaken(first?.status) &&
+    (keyed !== formKeyed || lines.length === 0 || sameGoods(first?.order?.lines ?? [], lines))
+  ) {
     log.info("order sent again, answered with the first", { lead: keyed });
     await services.mail.confirmOrder(keyed);
     return placed(keyed, services);
@@ -96,12 +101,18 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // a price or sold a part out since, the form comes back with the summary as it is now.
   const seen = body.get("seen");
   if (typeof seen === "string" && seen !== linesSeen(lines)) return fail(ORDER_CHANGED, 409, textValues(body));
-  // This form's order, kept since its send failed (or placed), for other lines than the cart's now:
+  // This form's own order, kept since its send failed (or placed), for other lines than the cart's now:
   // the cart changed in another tab (with JavaScript the summary follows it) or a price since. What
   // the customer confirmed is a new order, replacing the one that failed: an order sent again goes
   // as it was first sent.
   let replacesKept: string | undefined;
-  if (keyed && first?.order && first.status !== "pending" && linesSeen(first.order.lines) !== linesSeen(lines)) {
+  if (
+    keyed &&
+    keyed === formKeyed &&
+    first?.order &&
+    first.status !== "pending" &&
+    linesSeen(first.order.lines) !== linesSeen(lines)
+  ) {
     if (unsent(first.status)) replacesKept = keyed;
     keyed = newLeadId();
     first = undefined;
