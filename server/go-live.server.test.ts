@@ -473,27 +473,34 @@ describe("go-live mail server", () => {
 
 describe("the demo's sample files", () => {
   it("are demo values once their paths lose demo( ) while the files are still the samples", () => {
-    // As the content stands, a sample it names is marked demo( ) already: nothing more to list.
-    expect(sampleFileItems(sampleFiles(localFiles(CONTENT)), DEMO_ENTRIES)).toEqual([]);
+    // As the content stands, the files it names that are samples are those marked demo( ) (none
+    // once the dealer's are in), and nothing more is listed.
+    const files = localFiles(CONTENT);
+    const marked = (key: string) => DEMO_ENTRIES.some((entry) => key === entry.key || key.startsWith(`${entry.key}.`));
+    expect(sampleFiles(files).map((file) => file.key)).toEqual(
+      files.filter((file) => marked(file.key)).map((file) => file.key),
+    );
+    expect(sampleFileItems(sampleFiles(files), DEMO_ENTRIES)).toEqual([]);
 
-    // The certificate's demo( ) removed, the sample «образец» left in public/: a demo value still.
-    const sample = { key: "certificate", path: "/docs/dealer-certificate.pdf" };
-    const unmarked = DEMO_ENTRIES.filter((entry) => entry.key !== "certificate");
-    const source = 'export default {\n  certificate: "/docs/dealer-certificate.pdf",\n};';
-    expect(sampleFileItems(sampleFiles([sample]), unmarked, source)).toEqual([
-      {
-        key: "certificate",
-        shows: "public/docs/dealer-certificate.pdf, still the demo's sample file: put the dealer's own there",
-        line: 2,
-      },
-    ]);
-
-    // The dealer's own file in its place: nothing.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "go-live-files-"));
     try {
+      const sampleText = "%PDF-1.4 образец";
+      const samples = new Set([crypto.createHash("sha256").update(sampleText).digest("hex")]);
       fs.mkdirSync(path.join(dir, "docs"));
-      fs.writeFileSync(path.join(dir, "docs", "dealer-certificate.pdf"), "%PDF-1.7 the dealer's certificate");
-      expect(sampleFiles([sample], dir)).toEqual([]);
+      const file = { key: "certificate", path: "/docs/licence.pdf" };
+      fs.writeFileSync(path.join(dir, "docs", "licence.pdf"), sampleText);
+      // Its demo( ) removed, the sample left in public/: a demo value still.
+      const source = 'export default {\n  certificate: "/docs/licence.pdf",\n};';
+      expect(sampleFileItems(sampleFiles([file], dir, samples), [], source)).toEqual([
+        {
+          key: "certificate",
+          shows: "public/docs/licence.pdf, still the demo's sample file: put the dealer's own there",
+          line: 2,
+        },
+      ]);
+      // The dealer's own file in its place: nothing.
+      fs.writeFileSync(path.join(dir, "docs", "licence.pdf"), "%PDF-1.7 the dealer's certificate");
+      expect(sampleFiles([file], dir, samples)).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
