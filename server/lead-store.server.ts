@@ -386,10 +386,6 @@ export function newJsonLead(
  */
 export async function failedTwin(store: LeadStore, lead: LeadRecord): Promise<LeadRecord | undefined> {
   const same = JSON.stringify(lead.request);
-  for (const summary of await store.summaries()) {
-    if (summary.status !== "undelivered" && summary.status !== "failed") continue;
-    const kept = await store.load(summary.id);
-    if (kept?.form === lead.form && !kept.order && JSON.stringify(kept.request) === same) return kept;
-  }
-  return undefined;
+  const kept = await store.list(["undelivered", "failed"]);
+  return kept.find((k) => k.form === lead.form && !k.order && JSON.stringify(k.request) === same);
 }
