@@ -4,7 +4,7 @@ import { loadCookieSecret } from "./cookie-secret.server";
 import { createConsentLog, type ConsentLog } from "./consent-log.server";
 import { createDadataGateway, type CompanyDirectory } from "./dadata.server";
 import { createLeadRetry, inTurn, type LeadRetry } from "./lead-retry.server";
-import { createMailOutbox, type MailOutbox } from "./mail-outbox.server";
+import { confirmDelivered, createMailOutbox, type MailOutbox } from "./mail-outbox.server";
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
@@ -64,10 +64,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     overrides.notify ??
     createNotifyGateway(config, {
       onUpstream: (outcome, s) => metrics.observeUpstream("notify", outcome, s),
-      // An order the background retry delivered (the customer was told it failed): its e-mail now.
-      onRetryDelivered: (lead) => {
-        if (lead.form === "order") void mail.confirmOrder(lead.id);
-      },
+      onRetryDelivered: (lead) => confirmDelivered(mail, lead),
     });
   const mail = overrides.mail ?? createMailOutbox(config, { leads: notify.store });
   const retry =

@@ -8,7 +8,7 @@
  * (scripts/build-entries.mjs), like the catalogue worker.
  */
 import { bootOrExit, BootError, loadSettings } from "./boot.server";
-import { createMailOutbox, resendPendingMail } from "./mail-outbox.server";
+import { confirmDelivered, createMailOutbox, resendPendingMail } from "./mail-outbox.server";
 import { createNotifyGateway } from "./notify-gateway.server";
 import { signalExitCode, takeResendSignals } from "./resend-signals.server";
 
@@ -18,9 +18,7 @@ const { config, notify, mail } = await bootOrExit(() => {
   const config = loadSettings();
   const notify = createNotifyGateway(config, {
     // An order delivered by this run: its confirmation e-mail, sent before the run exits.
-    onRetryDelivered: (lead) => {
-      if (lead.form === "order") void mail.confirmOrder(lead.id);
-    },
+    onRetryDelivered: (lead) => confirmDelivered(mail, lead),
   });
   const mail = createMailOutbox(config, { leads: notify.store });
   if (!config.NOTIFY_API_URL && !mail.enabled)

@@ -14,7 +14,7 @@ import { orderMailSubject, orderMailText } from "~/lib/order-mail";
 import { orderNumber } from "~/lib/order-number";
 import type { Config } from "./config.server";
 import { hasInvoice, orderInvoicePdf, orderOf } from "./invoice.server";
-import { createLeadStore, type LeadStore, type StoredRecord } from "./lead-store.server";
+import { createLeadStore, type LeadRecord, type LeadStore, type StoredRecord } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
 import {
   retryPass,
@@ -249,6 +249,14 @@ export function createMailOutbox(
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/**
+ * A lead a retry delivered (the background retry, `leads:resend`): an order's confirmation now, as
+ * its customer was told it failed. Sent in the background; `mail.idle()` waits for it.
+ */
+export function confirmDelivered(mail: Pick<MailOutbox, "confirmOrder">, lead: LeadRecord): void {
+  if (lead.form === "order") void mail.confirmOrder(lead.id);
 }
 
 /** `npm run leads:resend`: every confirmation not yet accepted, now; one line on what happened. */
