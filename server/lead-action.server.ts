@@ -57,8 +57,9 @@ const fieldsOf = (form: LeadFormName) =>
 
 /**
  * The comment as sent: for a leasing lead, the calculation (or, when its values make none, the
- * values as typed and why) follows what the visitor wrote, so the notify payload keeps exactly the spec's fields. The
- * figures are worked out again here from the three values, never taken as text from the browser.
+ * values as typed and why) follows what the visitor wrote, so the notify payload keeps exactly
+ * the spec's fields. The figures are worked out again here from the three values, never taken as
+ * text from the browser.
  */
 function leadComment(form: LeadFormName, comment: string, body: FormData, page: string): string {
   if (form === "service") {

@@ -131,9 +131,9 @@ export function TextField({
 }
 
 /**
- * inn: digits only, typed or pasted (without JavaScript, as typed: the server reads the digits). With the company register on (DADATA_API_KEY), a combobox
- * that offers companies by the digits typed (company-suggest.tsx). `requiredMark`: the order's
- * asterisk while an invoice is asked for.
+ * inn: digits only, typed or pasted (without JavaScript, as typed: the server reads the digits).
+ * With the company register on (DADATA_API_KEY), a combobox that offers companies by the digits
+ * typed (company-suggest.tsx). `requiredMark`: the order's asterisk while an invoice is asked for.
  */
 export function InnField({
   formId,
