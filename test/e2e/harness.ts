@@ -163,24 +163,122 @@ export interface OpenPage {
 }
 
 /**
- * A page of its own browser context, not navigated yet, for a test that goes to its first page in
- * its own way (several paths in a loop, or before the scripts may run). The context is closed when
- * the test finishes, passed or failed. Call it inside a test.
+ * A visitor's browser tab, handed from test to test of a file (see blankPage): one page in a
+ * context of its own, with the options it was opened with.
+ */
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+  key: string;
+}
+
+/** The tabs a file's finished tests gave back, by their options, for its next tests. */
+const idleTabs = new WeakMap<Browser, Map<string, Tab[]>>();
+/** Tabs a test changed in a way a reset cannot undo: closed after the test, never handed on. */
+const spentTabs = new WeakSet<Page>();
+
+/**
+ * What a test may do to its page or context that the reset between tests cannot take back (routes,
+ * cookies, storage, permissions, listeners and other pages can be taken back). Calling one marks
+ * the tab spent.
+ */
+const LASTING_PAGE_CHANGES = [
+  "addInitScript",
+  "exposeFunction",
+  "exposeBinding",
+  "setExtraHTTPHeaders",
+  "setViewportSize",
+  "emulateMedia",
+  "addLocatorHandler",
+] as const;
+const LASTING_CONTEXT_CHANGES = [
+  "addInitScript",
+  "exposeFunction",
+  "exposeBinding",
+  "setExtraHTTPHeaders",
+  "setOffline",
+  "setGeolocation",
+  "setHTTPCredentials",
+] as const;
+const LASTING_CLOCK_CHANGES = ["install", "setFixedTime", "setSystemTime", "pauseAt"] as const;
+
+/** Makes each of `methods` of `target` mark `page`'s tab spent before it runs. */
+function spendOn(target: object, methods: readonly string[], page: Page): void {
+  const object = target as Record<string, unknown>;
+  for (const name of methods) {
+    const original = object[name] as (...args: unknown[]) => unknown;
+    object[name] = (...args: unknown[]) => {
+      spentTabs.add(page);
+      return original.apply(target, args);
+    };
+  }
+}
+
+async function newTab(suite: Suite, key: string, options: ContextOptions): Promise<Tab> {
+  const context = await newContext(suite.browser, suite.server.url, options);
+  const page = await context.newPage();
+  spendOn(page, LASTING_PAGE_CHANGES, page);
+  spendOn(context, LASTING_CONTEXT_CHANGES, page);
+  spendOn(context.clock, LASTING_CLOCK_CHANGES, page);
+  return { context, page, key };
+}
+
+/**
+ * Makes the tab a new visitor's again, on a page of the site's own that runs nothing, for the
+ * file's next test: the test's listeners, routes and other pages gone, its document left (which
+ * ends its scripts, timers and requests), then the cookies, permissions and both storages cleared.
+ * The browser's HTTP cache is kept, as a returning visitor's browser keeps it: pages revalidate
+ * (max-age=0) and the build's files are the same for everyone. A test that failed, closed its page
+ * or spent its tab closes the context instead.
+ */
+async function giveBack(suite: Suite, tab: Tab, failed: boolean): Promise<void> {
+  const { context, page } = tab;
+  if (failed || page.isClosed() || spentTabs.has(page)) return context.close();
+  try {
+    for (const other of context.pages()) if (other !== page) await other.close();
+    page.removeAllListeners();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await page.goto(`${suite.server.url}/healthz`);
+    await context.clearCookies();
+    await context.clearPermissions();
+    const devtools = await context.newCDPSession(page);
+    const origin = new URL(suite.server.url).origin;
+    await devtools.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+    await devtools.detach();
+  } catch {
+    return context.close();
+  }
+  let tabs = idleTabs.get(suite.browser);
+  if (!tabs) idleTabs.set(suite.browser, (tabs = new Map()));
+  const same = tabs.get(tab.key) ?? [];
+  if (same.length >= 2) return context.close();
+  tabs.set(tab.key, [...same, tab]);
+}
+
+/**
+ * A visitor's page, not navigated yet, for a test that goes to its first page in its own way
+ * (several paths in a loop, or before the scripts may run). It is a tab an earlier test of the
+ * file gave back, made a new visitor's again (see giveBack), or else a new browser context's: a
+ * new context's first page costs Chromium about twice the CPU of a page in a tab it has open
+ * (docs/performance.md). When the test finishes, passed or failed, the tab is given back. Call it
+ * inside a test.
  */
 export async function blankPage(suite: Suite, { init, ...options }: PageOptions): Promise<OpenPage> {
-  const context = await newContext(suite.browser, suite.server.url, options);
-  closeAfterTest(context);
-  const page = await context.newPage();
+  const key = JSON.stringify([options.javaScriptEnabled, options.mobile ?? false, options.viewport ?? null]);
+  const tab = idleTabs.get(suite.browser)?.get(key)?.shift() ?? (await newTab(suite, key, options));
+  onTestFinished(({ task }) => giveBack(suite, tab, task.result?.state === "fail"));
+  const { page, context } = tab;
   const errors = watchConsole(page);
+  requestsInFlight.delete(page);
   trackRequests(page);
   await init?.(page, context);
   return { page, context, errors };
 }
 
 /**
- * A visitor's page: a new browser context (with or without JavaScript, desktop or `mobile`), `init`
- * run on the page, `path` loaded and, with JavaScript, the page `ready`. The context is closed when
- * the test finishes, passed or failed. Call it inside a test.
+ * A visitor's page (with or without JavaScript, desktop or `mobile`; see blankPage), `init` run on
+ * the page, `path` loaded and, with JavaScript, the page `ready`. Call it inside a test.
  */
 export async function openPage(suite: Suite, path: string, options: PageOptions): Promise<OpenPage> {
   const opened = await blankPage(suite, options);
