@@ -134,15 +134,19 @@ export function CartProvider({
 
   useEffect(() => {
     // Another tab changed the cart (or placed the order and emptied it): this one follows, so its
-    // next change starts from the cart as it is, never bringing back what was ordered. That tab
-    // already wrote the cookie.
+    // next change starts from the cart as it is, never bringing back what was ordered.
     const follow = (event: StorageEvent) => {
       if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
       const next = readStorage() ?? EMPTY_CART;
       setCart((current) => (sameCart(current, next) ? current : next));
       // A part added or taken out there: this page's data (the order's summary, /cart's list) is
-      // read again, so what it shows is what an order from here would hold.
-      if (!sameParts(next, cartRef.current)) revalidateRef.current();
+      // read again, so what it shows is what an order from here would hold. The cookie is written
+      // here first: the other tab wrote it too, but its write may reach the browser's cookie store
+      // after this tab's request leaves, which would then read the cart as it was.
+      if (!sameParts(next, cartRef.current)) {
+        writeCookie(next);
+        revalidateRef.current();
+      }
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);
