@@ -260,10 +260,9 @@ async function giveBack(suite: Suite, tab: Tab, failed: boolean): Promise<void> 
  * A visitor's page, not yet at the test's first page, for a test that goes there in its own way
  * (several paths in a loop, or before the scripts may run). It is a tab an earlier test of the
  * file gave back, made a new visitor's again and showing /healthz (see giveBack), or else a new
- * browser context's, showing nothing: a
- * new context's first page costs Chromium about twice the CPU of a page in a tab it has open
- * (docs/performance.md). When the test finishes, passed or failed, the tab is given back. Call it
- * inside a test.
+ * browser context's, showing nothing: a new context's first page costs Chromium about twice the
+ * CPU of a page in a tab it has open (docs/performance.md). When the test finishes, passed or
+ * failed, the tab is given back. Call it inside a test.
  */
 export async function blankPage(suite: Suite, { init, ...options }: PageOptions): Promise<OpenPage> {
   const key = JSON.stringify([options.javaScriptEnabled, options.mobile ?? false, options.viewport ?? null]);
