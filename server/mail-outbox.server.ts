@@ -80,6 +80,40 @@ export function createMailOutbox(
   const enabled = Boolean(config.SMTP_URL && config.MAIL_FROM);
   const baseMs = config.NOTIFY_RETRY_BASE_SECONDS * 1000;
   const inFlight = new Set<Promise<unknown>>();
+  /** `work`, waited for by idle() until it ends. */
+  const track = (work: Promise<unknown>) => {
+    inFlight.add(work);
+    void work.then(
+      () => inFlight.delete(work),
+      () => inFlight.delete(work),
+    );
+  };
+
+  /** An order's confirmation written to disk and its send started in the background. */
+  async function keep(orderId: string): Promise<void> {
+    try {
+      const record = await compose(orderId);
+      if (!record) return;
+      // Once per order: an order sent again (a double click, a try again after a failure) asks
+      // for its confirmation again, and whoever takes the order's place in the outbox first sends it.
+      if (!(await outbox.takeId(record.id))) return;
+      // On disk before anything is sent: a crash or a stop from here on cannot lose it. Not
+      // written (a full disk): its place is given back, for the next ask to write it.
+      await outbox.save(record).catch(async (error: unknown) => {
+        await outbox.discard(record.id).catch(() => undefined);
+        throw error;
+      });
+      track(
+        sendClaimed(
+          sender,
+          { id: record.id, attempts: 0 },
+          { sendable: SENDABLE.due, now: Date.now(), expire: false },
+        ).catch((error: unknown) => log.error("mail send failed", { mail: orderId, error: errorMessage(error) })),
+      );
+    } catch (error) {
+      log.error("order confirmation not kept", { order: orderId, error: errorMessage(error) });
+    }
+  }
 
   async function compose(orderId: string): Promise<MailRecord | undefined> {
     const lead = await leads.load(orderId);
@@ -212,35 +246,9 @@ export function createMailOutbox(
       if (!enabled) return;
       // Waited for by idle() from the start, not only once its send begins: a caller that does not
       // wait for it (an order the retry delivered) may stop the process right after.
-      let prepared!: () => void;
-      const preparing = new Promise<void>((resolve) => (prepared = resolve));
-      inFlight.add(preparing);
-      try {
-        const record = await compose(orderId);
-        if (!record) return;
-        // Once per order: an order sent again (a double click, a try again after a failure) asks
-        // for its confirmation again, and whoever takes the order's place in the outbox first sends it.
-        if (!(await outbox.takeId(record.id))) return;
-        // On disk before anything is sent: a crash or a stop from here on cannot lose it. Not
-        // written (a full disk): its place is given back, for the next ask to write it.
-        await outbox.save(record).catch(async (error: unknown) => {
-          await outbox.discard(record.id).catch(() => undefined);
-          throw error;
-        });
-        const sending = sendClaimed(
-          sender,
-          { id: record.id, attempts: 0 },
-          { sendable: SENDABLE.due, now: Date.now(), expire: false },
-        )
-          .catch((error: unknown) => log.error("mail send failed", { mail: orderId, error: errorMessage(error) }))
-          .finally(() => inFlight.delete(sending));
-        inFlight.add(sending);
-      } catch (error) {
-        log.error("order confirmation not kept", { order: orderId, error: errorMessage(error) });
-      } finally {
-        inFlight.delete(preparing);
-        prepared();
-      }
+      const kept = keep(orderId);
+      track(kept);
+      await kept;
     },
     async retryPass(options) {
       return enabled ? retryPass(sender, options) : { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
