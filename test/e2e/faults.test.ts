@@ -238,36 +238,37 @@ async function submitAll(server: RunningServer): Promise<number> {
     comment: `Сбой ${submissions}`,
   });
 
-  // A plain form post: the page again, with the spec's error.
-  const doc = await post("/lead/callback", lead, { "Content-Type": "application/x-www-form-urlencoded" });
-  expect(doc.status).toBe(502);
-  expect(await doc.text()).toContain(FORM_ERROR);
-  // Another form, posted as a plain form too.
-  const price = await post("/lead/price", lead, { "Content-Type": "application/x-www-form-urlencoded" });
-  expect(price.status).toBe(502);
-  expect(await price.text()).toContain(FORM_ERROR);
-  // The parts list with a file, as its upload XHR sends it: JSON with the same error.
+  // Four visitors at once, as a busy day brings them: each waits out its own send.
   const form = new FormData();
   for (const [k, v] of lead) form.append(k, v);
   form.append("files", new Blob([Buffer.alloc(200_000, 3)], { type: "image/png" }), "photo.png");
-  const upload = await post(LEAD_UPLOAD_URL, form, { Accept: "application/json" });
+  const plain = { "Content-Type": "application/x-www-form-urlencoded" };
+  const [doc, price, upload, order] = await Promise.all([
+    // A plain form post: the page again, with the spec's error.
+    post("/lead/callback", lead, plain),
+    // Another form, posted as a plain form too.
+    post("/lead/price", lead, plain),
+    // The parts list with a file, as its upload XHR sends it: JSON with the same error.
+    post(LEAD_UPLOAD_URL, form, { Accept: "application/json" }),
+    // The order.
+    post(
+      "/make-order",
+      new URLSearchParams({
+        name: "Иванов Иван",
+        phone: "+7 (912) 345-67-89",
+        consent: "on",
+        email: "a@b.ru",
+        city: "Красноярск",
+      }),
+      { ...plain, Cookie: `cart=${inStockId}.1` },
+    ),
+  ]);
+  expect(doc.status).toBe(502);
+  expect(await doc.text()).toContain(FORM_ERROR);
+  expect(price.status).toBe(502);
+  expect(await price.text()).toContain(FORM_ERROR);
   expect(upload.status).toBe(502);
   expect((await upload.json()).formError).toBe(FORM_ERROR);
-  // The order.
-  const order = await post(
-    "/make-order",
-    new URLSearchParams({
-      name: "Иванов Иван",
-      phone: "+7 (912) 345-67-89",
-      consent: "on",
-      email: "a@b.ru",
-      city: "Красноярск",
-    }),
-    {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Cookie: `cart=${inStockId}.1`,
-    },
-  );
   expect(order.status).toBe(502);
   expect(await order.text()).toContain(ORDER_ERROR);
   return 4;

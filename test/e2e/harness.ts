@@ -408,18 +408,27 @@ export async function nextKeyReady(page: Page): Promise<void> {
 
 /**
  * Types `keys` into `field` one key at a time, as a person does (never `fill`, which pastes): each
- * character, or each named key ("Backspace", "Control+a"), goes in once the page has taken the one
- * before it.
+ * character is its own key press, with its keydown, input and keyup. Into the phone field (the one
+ * masked field, `type="tel"`, see nextKeyReady) and for named keys ("Backspace", "Control+a"), each
+ * key goes in once the page has taken the one before it; other text goes in one call to Playwright,
+ * whose key events reach the page one after the other all the same, each handled before the next.
  */
 export async function typeKeys(field: Locator, keys: string | string[]): Promise<void> {
   const page = field.page();
   await field.focus();
+  if (typeof keys === "string" && !(await masked(field))) return page.keyboard.type(keys);
   await nextKeyReady(page);
   for (const key of typeof keys === "string" ? [...keys] : keys) {
     if (typeof keys === "string") await page.keyboard.type(key);
     else await page.keyboard.press(key);
     await nextKeyReady(page);
   }
+}
+
+/** Whether `field` is the phone mask, which only runs with JavaScript. */
+async function masked(field: Locator): Promise<boolean> {
+  if (withoutJavaScript.has(field.page().context())) return false;
+  return (await field.getAttribute("type")) === "tel";
 }
 
 /** Empties a text field the way a person does: select all, then Backspace. */
