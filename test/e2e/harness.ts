@@ -237,6 +237,8 @@ async function giveBack(suite: Suite, tab: Tab, failed: boolean): Promise<void> 
   try {
     for (const other of context.pages()) if (other !== page) await other.close();
     page.removeAllListeners();
+    // The requests it counted went with its listeners: the next test counts afresh (trackRequests).
+    requestsInFlight.delete(page);
     await page.unrouteAll({ behavior: "ignoreErrors" });
     await context.unrouteAll({ behavior: "ignoreErrors" });
     await page.goto(`${suite.server.url}/healthz`);
@@ -270,7 +272,6 @@ export async function blankPage(suite: Suite, { init, ...options }: PageOptions)
   onTestFinished(({ task }) => giveBack(suite, tab, task.result?.state === "fail"));
   const { page, context } = tab;
   const errors = watchConsole(page);
-  requestsInFlight.delete(page);
   trackRequests(page);
   await init?.(page, context);
   return { page, context, errors };

@@ -4,14 +4,11 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { blankPage, openPage, serverAndBrowser } from "./harness";
+import { blankPage, MODES, openPage, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
 
-describe.each([
-  { name: "with JavaScript", javaScriptEnabled: true },
-  { name: "without JavaScript", javaScriptEnabled: false },
-])("a tab handed to the next test, $name", ({ javaScriptEnabled }) => {
+describe.each(MODES)("a tab handed to the next test, $name", ({ javaScriptEnabled }) => {
   let first: Page | undefined;
   let spent: Page | undefined;
 
