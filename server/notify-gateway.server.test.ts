@@ -250,6 +250,27 @@ describe("the notify gateway", () => {
     expect((await kept.store.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
   });
 
+  it("answers a fresh lead that another sender claimed before it could with that sender's outcome", async () => {
+    const notify = gateway({ NOTIFY_TIMEOUT_MS: "300" });
+    const other = gateway();
+    const id = "20240105093000-1a2b3c4d5e";
+    await notify.store.takeId(id);
+    // The same order form sent twice at once: the other copy claims the lead the moment it is on
+    // disk, before this one does, and delivers it a little later.
+    const beforeSend = async () => {
+      const claim = await other.store.claim(id, 0, MINUTE);
+      expect(claim).not.toBeNull();
+      setTimeout(async () => {
+        const stored = (await other.store.load(id))!;
+        await other.store.save({ ...stored, status: "delivered", attempts: [{ at: "now", ok: true }] });
+        await claim!.release();
+      }, 100);
+    };
+    expect(await notify.sendJson("order", BODY, { id, beforeSend })).toEqual({ ok: true, id, status: "delivered" });
+    // Sent once, by the other.
+    expect(sent).toHaveLength(0);
+  });
+
   it("withdraws a failed order its customer replaced: kept on disk, never sent again, after an attempt in flight", async () => {
     const notify = gateway({ NOTIFY_TIMEOUT_MS: "400" });
     answer = "500";

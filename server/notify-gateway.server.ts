@@ -238,8 +238,10 @@ export function createNotifyGateway(
       log.error("lead not claimed, sent unclaimed", { lead: lead.id, error: errorMessage(error) });
       return "unclaimed" as const;
     });
-    // Had a retry got there first after all, the lead is its to send.
-    if (!claim) return { ok: false, id: lead.id, status: lead.status };
+    // Another sender got there first after all (the same order form sent twice at once, whose
+    // other copy found this lead on disk and claimed it, or a retry): the lead is its to send, and
+    // its outcome is this visitor's answer, waited for as resendJson waits.
+    if (!claim) return resend(lead);
     try {
       const done = await attempt(lead);
       await saveState(done);
