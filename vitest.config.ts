@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import WaitingApartSequencer from "./test/e2e/sequencer";
 
 const alias = {
   "~": path.resolve("app"),
@@ -9,6 +10,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The e2e files that mostly wait run beside busy ones (test/e2e/sequencer.ts).
+    sequence: { sequencer: WaitingApartSequencer },
     projects: [
       {
         resolve: { alias },
