@@ -54,7 +54,7 @@ ensureHeadlessShell();
 const sentinel = `build-sentinel-${process.pid}-${Date.now()}`;
 process.env.BUILD_NOTIFY_KEY_SENTINEL = sentinel;
 const checks = [
-  ["typecheck", "npx", ["tsc", "--noEmit"], {}],
+  ["typecheck", "npm", ["run", "typecheck"], {}],
   ["lint", "npm", ["run", "lint"], {}],
   ["build", "npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production", NOTIFY_API_KEY: sentinel } }],
 ].map(([name, cmd, args, opts]) => ({ name, result: runBuffered(cmd, args, opts) }));
