@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     // The e2e files that mostly wait run beside busy ones (test/e2e/sequencer.ts).
     sequence: { sequencer: WaitingApartSequencer },
+    // What the tests write to the temporary directory is removed when the run ends.
+    globalSetup: ["test/temp-root.ts"],
     projects: [
       {
         resolve: { alias },
