@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The whole suite, as README's `npm test`: browser check, typecheck, lint and build side by side, then every
- * vitest project (unit, dom, e2e). Ends with one summary line: "N passed, N failed".
+ * The whole suite, as README's `npm test`: browser check, typecheck, ESLint, Prettier's check and build side by
+ * side, then every vitest project (unit, dom, e2e). Ends with one summary line: "N passed, N failed".
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -48,14 +48,15 @@ function ensureHeadlessShell() {
 
 ensureHeadlessShell();
 
-// Typecheck, lint and build read the sources independently: run side by side, each one's output
-// shown whole when it ends, in this order.
+// Typecheck, ESLint, Prettier's check and the build read the sources independently: run side by
+// side, each one's output shown whole when it ends, in this order.
 // Built with a throwaway notify key: the secrets test proves it reaches no built file.
 const sentinel = `build-sentinel-${process.pid}-${Date.now()}`;
 process.env.BUILD_NOTIFY_KEY_SENTINEL = sentinel;
 const checks = [
   ["typecheck", "npm", ["run", "typecheck"], {}],
-  ["lint", "npm", ["run", "lint"], {}],
+  ["lint", "npm", ["run", "lint:code"], {}],
+  ["format", "npm", ["run", "lint:format"], {}],
   ["build", "npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production", NOTIFY_API_KEY: sentinel } }],
 ].map(([name, cmd, args, opts]) => ({ name, result: runBuffered(cmd, args, opts) }));
 let checksFailed = false;
