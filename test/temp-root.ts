@@ -5,8 +5,8 @@ import path from "node:path";
 /**
  * One folder for everything a test run writes to the system's temporary directory (the servers'
  * data, uploads, the browsers' profiles, built copies of the site), removed when the run ends:
- * every `os.tmpdir()` in the tests' processes, and in the servers and browsers they start, points
- * into it.
+ * every `os.tmpdir()` in the tests' processes and in the browsers they start points into it. The
+ * servers they start write only under their DATA_DIR, which the tests make there.
  */
 export default function setup() {
   const previous = process.env.TMPDIR;
