@@ -54,16 +54,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 /**
- * The tests' Chromium draws in its browser process (`--in-process-gpu`): without a GPU the
- * compositing is software either way, and a separate GPU process only adds a process and its
- * messages (4–6 % less CPU for the same files, docs/performance.md). Only here: the Lighthouse and
- * visit benchmarks measure the browser as it runs for a visitor.
+ * The tests' Chromium, with two of its processes left out (only here: the Lighthouse and visit
+ * benchmarks measure the browser as it runs for a visitor):
+ * - it draws in its browser process (`--in-process-gpu`): without a GPU the compositing is
+ *   software either way, and a separate GPU process only adds a process and its messages (4–6 %
+ *   less CPU for the same files);
+ * - it keeps a tab's pages in one renderer process (`--disable-site-isolation-trials`): with site
+ *   isolation, a tab without JavaScript got a new renderer process for every page it went to,
+ *   each link and each form posted (2–2.5 % less CPU for the whole e2e project). Which process
+ *   draws a page is Chromium's own security design, not the site's: no test looks at it, and the
+ *   pages, their scripts, storage and frames behave the same.
+ * Figures in docs/performance.md.
  */
 async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: HEADLESS_SHELL_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS, "--in-process-gpu"],
+    args: [...CHROMIUM_ARGS, "--in-process-gpu", "--disable-site-isolation-trials"],
   });
 }
 
