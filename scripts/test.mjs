@@ -74,8 +74,8 @@ if (checksFailed) {
 
 // The unit and component tests run beside the end-to-end tests, in a vitest of their own: both
 // spend part of their time waiting on real time (a fake service's timeout, a retry's delay, a
-// page), which the other fills (a fresh clone's tests 282 → 262 s, docs/performance.md). The e2e
-// output is shown as it comes; the unit and component tests' whole when they end.
+// page), which the other fills (the tests 282 → 262 s and 295 → 277 s, docs/performance.md). The
+// e2e output is shown as it comes; the unit and component tests' whole when they end.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "vitest-"));
 const extra = process.argv.slice(2);
 const vitestArgs = (name) => [
@@ -121,5 +121,7 @@ if (passed + failed + skipped === 0) {
   console.error("No test matched.");
   failed = 1;
 }
+if (statuses[0] !== 0)
+  console.log("\nThe unit and component tests failed: see their output above, under '> unit and component tests'.");
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(statuses.every((status) => status === 0) && failed === 0 ? 0 : 1);

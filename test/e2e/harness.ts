@@ -61,9 +61,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
  *   less CPU for the same files);
  * - it keeps a tab's pages in one renderer process (`--disable-site-isolation-trials`): with site
  *   isolation, a tab without JavaScript got a new renderer process for every page it went to,
- *   each link and each form posted (2–2.5 % less CPU for the whole e2e project). Which process
- *   draws a page is Chromium's own security design, not the site's: no test looks at it, and the
- *   pages, their scripts, storage and frames behave the same.
+ *   each link and each form posted (2.5 % less CPU for the whole e2e project, 7–9 % for the
+ *   form files). Which process draws a page is Chromium's own security design, not the site's:
+ *   no test looks at it, and the pages, their scripts, storage and frames behave the same.
  * Figures in docs/performance.md.
  */
 async function launchBrowser(): Promise<Browser> {
