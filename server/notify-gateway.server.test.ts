@@ -39,7 +39,21 @@ beforeEach(() => {
   sent = [];
   answer = "ok";
 });
-afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+/** What another sender does meanwhile in a test (see meanwhile): finished before its folder goes. */
+const othersWork: Promise<void>[] = [];
+afterEach(async () => {
+  await Promise.all(othersWork.splice(0));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Runs `work` after `ms`, as another sender would while the test's own call waits. That call can
+ * return as soon as the work has recorded its outcome, before the work has ended (a claim being
+ * released): the test's folder is removed only once it has.
+ */
+function meanwhile(ms: number, work: () => Promise<void>): void {
+  othersWork.push(new Promise((resolve, reject) => setTimeout(() => work().then(resolve, reject), ms)));
+}
 
 const BODY = { name: "callback", fields: [{ key: "name", value: "Иван" }] };
 const MINUTE = 60_000;
@@ -224,7 +238,7 @@ describe("the notify gateway", () => {
     // Another sender (the retry) holds the next attempt and records it as delivered meanwhile.
     const other = gateway();
     const claim = await other.store.claim(lead.id, 1, MINUTE);
-    setTimeout(async () => {
+    meanwhile(100, async () => {
       const stored = (await other.store.load(lead.id))!;
       await other.store.save({
         ...stored,
@@ -232,7 +246,7 @@ describe("the notify gateway", () => {
         attempts: [...stored.attempts, { at: "now", ok: true }],
       });
       await claim!.release();
-    }, 100);
+    });
     expect(await notify.resendJson("callback", lead.id, { name: "callback", fields: [] })).toEqual({
       ok: true,
       id: lead.id,
@@ -260,11 +274,11 @@ describe("the notify gateway", () => {
     const beforeSend = async () => {
       const claim = await other.store.claim(id, 0, MINUTE);
       expect(claim).not.toBeNull();
-      setTimeout(async () => {
+      meanwhile(100, async () => {
         const stored = (await other.store.load(id))!;
         await other.store.save({ ...stored, status: "delivered", attempts: [{ at: "now", ok: true }] });
         await claim!.release();
-      }, 100);
+      });
     };
     expect(await notify.sendJson("order", BODY, { id, beforeSend })).toEqual({ ok: true, id, status: "delivered" });
     // Sent once, by the other.
@@ -283,11 +297,11 @@ describe("the notify gateway", () => {
     // order is withdrawn.
     const other = gateway();
     const retry = await other.store.claim(failed.id, 1, MINUTE);
-    setTimeout(async () => {
+    meanwhile(150, async () => {
       const stored = (await other.store.load(failed.id))!;
       await other.store.save({ ...stored, attempts: [...stored.attempts, { at: "now", ok: false, status: 500 }] });
       await retry!.release();
-    }, 150);
+    });
     expect(await notify.replace(failed.id, next)).toBe(true);
     const withdrawn = await notify.store.load(failed.id);
     expect(withdrawn).toMatchObject({ status: "replaced", replacedBy: next, order });
