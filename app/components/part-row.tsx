@@ -1,23 +1,14 @@
 import { Link } from "@remix-run/react";
 import { partPrice } from "~/lib/format";
 import { highlightPart } from "~/lib/highlight";
+import type { Part } from "~/lib/part";
 import { Highlighted } from "./highlighted";
 import { OutOfStock } from "./out-of-stock";
 import { PartImage } from "./part-image";
 import { PurchaseControl } from "./purchase-control";
 
-/** What a row of the parts list shows of a part. */
-export interface PartRowData {
-  id: string;
-  slug: string;
-  name: string;
-  fullName: string;
-  article: string;
-  group: string;
-  price: number;
-  balance: number;
-  image: string | null;
-}
+/** What a row of the parts list shows of a part: its first picture only, no description. */
+export type PartRowData = Omit<Part, "images" | "description"> & { image: string | null };
 
 /**
  * One part of the catalogue list: picture, name with article, model group, stock, price with VAT
