@@ -15,13 +15,13 @@ import { axeViolations, fakeNotifyForFile, MODES, openPage, serverAndBrowser, ty
 const KEY = `dadata-e2e-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 // Companies of the fake register only: nothing here is a fact of the dealer.
 const ROMASHKA: FakeCompany = {
-  inn: "2465000001",
+  inn: "2465000014",
   kpp: "246601001",
   name: "ООО «Ромашка»",
   address: "г Красноярск, ул Ленина, д 1",
 };
-const VASILEK: FakeCompany = { inn: "2465000777", kpp: "246502002", name: "АО «Василёк»", address: "г Ачинск" };
-const SOLE_TRADER: FakeCompany = { inn: "246500012345", name: "ИП Иванов Иван Иванович", address: "г Красноярск" };
+const VASILEK: FakeCompany = { inn: "2465000776", kpp: "246502002", name: "АО «Василёк»", address: "г Ачинск" };
+const SOLE_TRADER: FakeCompany = { inn: "246500012341", name: "ИП Иванов Иван Иванович", address: "г Красноярск" };
 
 const part = generateParts(360)
   .flatMap((g) => g.parts)

@@ -154,7 +154,7 @@ describe("validation without JavaScript", () => {
     await form.getByLabel("ФИО").fill("Иванов Иван");
     await form.getByLabel("Телефон").fill("+7 (912) 345-67-89");
     await form.getByLabel("Email").fill("abc@mail.ru");
-    await form.getByLabel("ИНН организации").fill("1234567890");
+    await form.getByLabel("ИНН организации").fill("1234567894");
     await form.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
     await button.click();
     await page.waitForURL("**/order-success");
