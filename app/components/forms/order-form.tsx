@@ -94,8 +94,8 @@ export function OrderForm({
       <ConsentField formId={FORM_ID} />
       <FormAlert message={formError} besideSummary />
       <p className="form__note">
-        <span aria-hidden="true">*</span> — обязательные поля. Оплата безналичная или переводом на карту после
-        подтверждения заказа менеджером.
+        <span aria-hidden="true">*</span> — обязательные поля. Оплата по счёту или банковской картой (с кассовым чеком)
+        после подтверждения заказа менеджером.
       </p>
       {recap}
       <SubmitButton formId={FORM_ID} label="Оформить заказ" />
