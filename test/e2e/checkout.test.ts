@@ -200,7 +200,10 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
     await typeKeys(form(page).getByLabel("Адрес доставки"), "пр. Мира, 1");
     await typeKeys(form(page).getByLabel("ИНН организации"), "2465123457");
     // A screen reader hears when the two are needed (their asterisk shows only once asked for).
-    for (const name of ["ИНН организации (обязательно для счёта)", "Название организации (обязательно для счёта)"])
+    for (const name of [
+      "ИНН организации (обязательно для счёта)",
+      "Название организации или ИП (обязательно для счёта)",
+    ])
       await expect(form(page).getByRole("textbox", { name, exact: true }).count()).resolves.toBe(1);
     await typeKeys(form(page).getByLabel("Название организации"), "ООО «Сибирь»");
     await order(page);
