@@ -11,8 +11,8 @@ export const ORDER_NUMBER_PATTERN = /^\d{4}-\d{4}$/;
 /** Draws before giving up on a free number: 10^8 numbers make a collision rare, several in a row a fault. */
 export const ORDER_NUMBER_TRIES = 20;
 
-/** A whole number below 10^8 from the platform's cryptographic source (Web Crypto, the browser's and Node's). */
-function randomBelow100M(): number {
+/** A random 32-bit whole number from the platform's cryptographic source (Web Crypto, the browser's and Node's). */
+function randomUint32(): number {
   const [value] = crypto.getRandomValues(new Uint32Array(1));
   return value;
 }
@@ -21,7 +21,7 @@ function randomBelow100M(): number {
  * A random order number. `draw` gives a whole number of at least 0 (tests pass their own); a
  * draw of 2^32 values reduced modulo 10^8 favours the lower numbers by under 3 %: no one can tell.
  */
-export function randomOrderNumber(draw: () => number = randomBelow100M): string {
+export function randomOrderNumber(draw: () => number = randomUint32): string {
   const digits = String(Math.floor(Math.abs(draw())) % 100_000_000).padStart(8, "0");
   return `${digits.slice(0, 4)}-${digits.slice(4)}`;
 }
@@ -54,12 +54,10 @@ export function derivedOrderNumber(id: string): string {
   return `${hex.slice(0, 4)}-${hex.slice(4)}`;
 }
 
-/** An order's number: the one kept with it, or, for an order kept before, the one derived from its id. */
+/**
+ * An order's number, the one every lookup compares with: the one kept with it, or, for an order
+ * kept before numbers were drawn, the one derived from its id (and given out then).
+ */
 export function orderNumberOf(record: { id: string; order?: { number?: string } }): string {
   return record.order?.number ?? derivedOrderNumber(record.id);
-}
-
-/** The numbers an order answers to: its own, and the derived one an older page or e-mail may still quote. */
-export function orderNumbersOf(record: { id: string; order?: { number?: string } }): string[] {
-  return [...new Set([orderNumberOf(record), derivedOrderNumber(record.id)])];
 }
