@@ -382,6 +382,8 @@ const FIELD_NAMES = [
   "name",
   "phone",
   "inn",
+  "kpp",
+  "companyName",
   "comment",
   "source",
   "consent",

@@ -74,6 +74,7 @@ async function orderSuccessCookie(): Promise<string> {
       city: "Красноярск",
       // For a company: the page offers the invoice too.
       inn: "2465123457",
+      companyName: "ООО «Сибирь»",
       invoice: "on",
       consent: "on",
     }),
