@@ -136,7 +136,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     if (counted) await services.leadLimit.refund(context.clientIp);
     return validationError(
       { fieldErrors: { companyName: MESSAGES.invoiceCompanyUnknown }, formId: result.formId },
-      result.data,
+      result.submittedData,
     );
   }
   const named = !found && data.inn && data.companyName ? { inn: data.inn, name: data.companyName } : undefined;
