@@ -170,6 +170,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // The order's number: the one it was given when first written (sent again), else a new one.
   const number = await numberFor(services, id, fresh);
   if (number === undefined) {
+    // Its folder, taken just now, is given back: the form sent again takes it afresh at once.
+    if (keyed && fresh) await services.notify.store.discard(id).catch(() => undefined);
     if (counted) await services.leadLimit.refund(context.clientIp);
     return fail(ORDER_ERROR, 503, textValues(body));
   }
