@@ -67,8 +67,8 @@ function fieldsOf(query: PartsQuery) {
 /**
  * Sorting and model-range groups: a GET form keeping the search, open while any is chosen. The
  * fields are the URL's query, after every navigation (a link, Back, a search): what 'Применить'
- * sends is what the panel shows. On a phone, with JavaScript, 'Применить' closes the panel so the
- * list it filtered shows; without it (or before it runs) the form's address leads to the results,
+ * sends is what the panel shows. On a phone, with JavaScript, 'Применить' closes the panel and
+ * shows the start of the list it filtered; without it (or before it runs) the form's address leads to the results,
  * below the panel, which the browser scrolls to.
  */
 export function PartsFilters({ query, groups }: { query: PartsQuery; groups: string[] }) {
@@ -97,6 +97,8 @@ export function PartsFilters({ query, groups }: { query: PartsQuery; groups: str
           if (!details.current || !window.matchMedia(PHONE_QUERY).matches) return;
           details.current.open = false;
           setAppliedOnPhone(true);
+          // The panel the customer scrolled down is gone: the list starts where it was.
+          document.getElementById(RESULTS_ID)?.scrollIntoView({ block: "start" });
         }}
       >
         {query.search ? <input type="hidden" name="search" value={query.search} /> : null}

@@ -257,10 +257,20 @@ async function giveBack(suite: Suite, tab: Tab, failed: boolean): Promise<void> 
     await page.goto(`${suite.server.url}/healthz`);
     await context.clearCookies();
     await context.clearPermissions();
+    const javaScript = !withoutJavaScript.has(context);
+    // The page itself empties both storages first. Its renderer keeps a copy of the origin's
+    // storage, and DevTools' clearing below reaches that copy only by a later message: on a busy
+    // machine the next test's first page read the old copy before it came (a value the last test
+    // had set was still there). The page's own clear() empties that copy at once and reaches the
+    // browser's store after the page's earlier writes, in their order.
+    if (javaScript) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
     const devtools = await context.newCDPSession(page);
     const origin = new URL(suite.server.url).origin;
     await devtools.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
     await devtools.detach();
+    // Handed on only when it is certain: empty as the next test's page will read it.
+    if (javaScript && (await page.evaluate(() => localStorage.length + sessionStorage.length)) > 0)
+      return context.close();
   } catch {
     return context.close();
   }
