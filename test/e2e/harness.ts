@@ -258,11 +258,11 @@ async function giveBack(suite: Suite, tab: Tab, failed: boolean): Promise<void> 
     await context.clearCookies();
     await context.clearPermissions();
     const javaScript = !withoutJavaScript.has(context);
-    // The page itself empties both storages first. Its renderer keeps a copy of the origin's
-    // storage, and DevTools' clearing below reaches that copy only by a later message: on a busy
-    // machine the next test's first page read the old copy before it came (a value the last test
-    // had set was still there). The page's own clear() empties that copy at once and reaches the
-    // browser's store after the page's earlier writes, in their order.
+    // The page itself empties both storages first. DevTools' clearing below is not certain for a
+    // tab that stays open: its renderer keeps a copy of the origin's storage, which that clearing
+    // reaches only by a later message, and a live tab's sessionStorage not at all (Chromium 150:
+    // the next test read the last one's value in every run). The page's own clear() empties the
+    // renderer's copy at once and reaches the browser's store after the page's earlier writes.
     if (javaScript) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
     const devtools = await context.newCDPSession(page);
     const origin = new URL(suite.server.url).origin;
