@@ -92,6 +92,9 @@ export function PartsFilters({ query, groups }: { query: PartsQuery; groups: str
         // With JavaScript the list changes in place and the page stays where it is.
         action={hydrated ? "/catalog/parts" : `/catalog/parts#${RESULTS_ID}`}
         preventScrollReset
+        // Without JavaScript the browser would fill the fields on Back with what they held when the
+        // page was left (the choices just applied), not what this page's address says.
+        autoComplete="off"
         className="filters__panel"
         onSubmit={() => {
           if (!details.current || !window.matchMedia(PHONE_QUERY).matches) return;
