@@ -5,7 +5,16 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ALL_TRUCKS } from "~/data/trucks";
-import { blankPage, fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, typeKeys } from "./harness";
+import {
+  axeViolations,
+  blankPage,
+  fakeNotifyForFile,
+  MODES,
+  openPage,
+  ready,
+  serverAndBrowser,
+  typeKeys,
+} from "./harness";
 import { arrive, holdScripts, hydrated } from "./hold-scripts";
 
 const notify = fakeNotifyForFile();
@@ -59,6 +68,9 @@ describe("a purchase before the scripts run", () => {
     await expect.poll(() => storedIds(page)).toEqual([first, second]);
     await expect(page.getByTestId("header-cart").textContent()).resolves.toBe("Корзина (2)");
     expect(await adds(page)).toEqual([second]);
+    // The row still says so once the page runs, and says it accessibly.
+    await control(page, second).getByRole("link", { name: "Перейти в корзину" }).waitFor();
+    expect(await axeViolations(page, `#part-${second}`)).toEqual([]);
     await page.getByTestId("header-cart").click();
     await page.getByRole("heading", { level: 1, name: "Корзина" }).waitFor();
     await page.getByTestId(`cart-line-${first}`).waitFor();
