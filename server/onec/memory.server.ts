@@ -1,0 +1,154 @@
+/**
+ * The exchange's catalogue and orders kept in memory: what the tests use, and the reference for
+ * the store's versions of CatalogueSink and OrderSource.
+ */
+import type { Part } from "~/lib/part";
+import type {
+  CatalogueSink,
+  ExchangeOrder,
+  OnecGood,
+  OnecOffer,
+  OrderSource,
+  OrderStatusUpdate,
+  SinkBatch,
+} from "./ports.server";
+import { SlugBook } from "./slugs.server";
+
+export interface OnecPart extends Part {
+  brand?: string;
+  crossNumbers: string[];
+}
+
+/** The cart's rule for ids: a `Ид` that breaks it cannot be bought, so it is left out. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface MemoryCatalogue extends CatalogueSink {
+  parts(): OnecPart[];
+  byId(id: string): OnecPart | undefined;
+  bySlug(slug: string): OnecPart | undefined;
+  /** How many commits replaced or changed the catalogue. */
+  version(): number;
+}
+
+/** `pictureUrl` turns a picture's path in the exchange folder into the address the site serves it at. */
+export function createMemoryCatalogue(pictureUrl: (path: string) => string = (p) => `/1c-files/${p}`): MemoryCatalogue {
+  let current = new Map<string, OnecPart>();
+  let slugIndex = new Map<string, string>();
+  const slugs = new SlugBook();
+  let version = 0;
+
+  const publish = (next: Map<string, OnecPart>) => {
+    current = next;
+    slugIndex = new Map([...next.values()].map((p) => [p.slug, p.id]));
+    version++;
+  };
+
+  const toPart = (good: OnecGood): OnecPart => {
+    const before = current.get(good.id);
+    return {
+      id: good.id,
+      slug: slugs.slugFor(good.id, good.name),
+      name: good.name,
+      fullName: good.fullName,
+      article: good.article,
+      group: good.group || "Прочее",
+      price: before?.price ?? 0,
+      balance: before?.balance ?? 0,
+      images: good.pictures.map(pictureUrl),
+      description: good.description,
+      ...(good.brand ? { brand: good.brand } : {}),
+      crossNumbers: good.crossNumbers,
+    };
+  };
+
+  return {
+    async beginCatalogue({ onlyChanges }): Promise<SinkBatch<OnecGood>> {
+      const staged: OnecGood[] = [];
+      return {
+        async add(goods) {
+          staged.push(...goods.filter((g) => ID_PATTERN.test(g.id)));
+        },
+        async commit() {
+          const next = onlyChanges ? new Map(current) : new Map<string, OnecPart>();
+          for (const good of staged) {
+            if (good.deleted) next.delete(good.id);
+            else next.set(good.id, toPart(good));
+          }
+          publish(next);
+        },
+        async abort() {
+          staged.length = 0;
+        },
+      };
+    },
+    async beginOffers(): Promise<SinkBatch<OnecOffer>> {
+      const staged: OnecOffer[] = [];
+      return {
+        async add(offers) {
+          staged.push(...offers);
+        },
+        async commit() {
+          const next = new Map(current);
+          for (const offer of staged) {
+            const part = next.get(offer.id);
+            if (!part) continue;
+            next.set(offer.id, {
+              ...part,
+              ...(offer.price === undefined ? {} : { price: offer.price }),
+              ...(offer.balance === undefined ? {} : { balance: Math.max(0, Math.floor(offer.balance)) }),
+            });
+          }
+          publish(next);
+        },
+        async abort() {
+          staged.length = 0;
+        },
+      };
+    },
+    parts: () => [...current.values()],
+    byId: (id) => current.get(id),
+    bySlug: (slug) => {
+      const id = slugIndex.get(slug);
+      return id === undefined ? undefined : current.get(id);
+    },
+    version: () => version,
+  };
+}
+
+export interface MemoryOrders extends OrderSource {
+  place(order: ExchangeOrder): void;
+  statusOf(number: string): OrderStatusUpdate[];
+  exported(): string[];
+}
+
+export function createMemoryOrders(): MemoryOrders {
+  const orders: ExchangeOrder[] = [];
+  const exported = new Set<string>();
+  const history = new Map<string, OrderStatusUpdate[]>();
+  return {
+    place(order) {
+      orders.push(order);
+    },
+    async unconfirmed() {
+      return orders.filter((o) => !exported.has(o.id));
+    },
+    async markExported(ids) {
+      for (const id of ids) exported.add(id);
+    },
+    async recordStatuses(updates) {
+      const unknown: string[] = [];
+      for (const update of updates) {
+        const order = orders.find((o) => o.number === update.number);
+        if (!order) {
+          unknown.push(update.number);
+          continue;
+        }
+        if (update.status) order.status = update.status;
+        history.set(update.number, [...(history.get(update.number) ?? []), update]);
+      }
+      return { unknown };
+    },
+    statusOf: (number) => history.get(number) ?? [],
+    exported: () => [...exported],
+  };
+}
