@@ -5,6 +5,8 @@
  */
 import fs from "node:fs";
 import { once } from "node:events";
+import { orderNumber } from "~/lib/order-number";
+import type { ExchangeOrder } from "~server/onec/ports.server";
 
 export interface GenGroup {
   id: string;
@@ -318,4 +320,34 @@ export async function writeBigCatalogue(
   const importBytes = await writePieces(importPath, importXmlPieces({ groups, goods }));
   const offersBytes = await writePieces(offersPath, offersXmlPieces({ priceTypes: [priceType], offers }));
   return { importBytes, offersBytes, priceType };
+}
+
+/** An order as the site hands it to the exchange; `company` makes it a company's. */
+export function sampleOrder(n: number, options: { company?: boolean; deliveryCost?: number } = {}): ExchangeOrder {
+  const id = `${guid(n, 6).slice(0, 8)}-0000-4000-8000-${String(n).padStart(12, "0")}`;
+  return {
+    id,
+    number: orderNumber(id),
+    placedAt: new Date(Date.UTC(2026, 11, 7, 3, 4, 5) + n * 60_000).toISOString(),
+    lines: [
+      { id: guid(n), article: `FW${100000 + n}`, name: `Фильтр масляный & «оригинал» ${n}`, price: 1250.5, amount: 2 },
+      { id: guid(n + 1), article: "", name: "Ремень генератора", price: 0.1, amount: 3 },
+    ],
+    total: 2501 + 0.3 + (options.deliveryCost ?? 0),
+    delivery: {
+      label: options.deliveryCost ? "Курьер по городу" : "Самовывоз",
+      cost: options.deliveryCost ?? 0,
+      ...(options.deliveryCost ? { address: "ул. Ленина, д. 1", city: "Красноярск" } : {}),
+    },
+    customer: {
+      name: `Покупатель ${n}`,
+      phone: `+7913000${String(n).padStart(4, "0")}`,
+      email: `buyer${n}@example.ru`,
+      invoice: !!options.company,
+    },
+    ...(options.company ? { company: { inn: "2465000000", name: "ООО «Ромашка»", kpp: "246501001" } } : {}),
+    payment: options.company ? "Безналичный расчёт по счёту" : "При получении",
+    comment: n % 2 ? "Позвонить до 18:00" : undefined,
+    status: "Новый",
+  };
 }
