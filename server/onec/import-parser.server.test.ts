@@ -109,11 +109,13 @@ describe("parseImport", () => {
     await expect(read(encodeXml(xml, "utf-8"))).rejects.toThrow(new RegExp(`import\\.xml, строка ${line}:`));
   });
 
-  it("fails a file cut short, and one without a catalogue", async () => {
+  it("fails a file cut short, and one with neither a catalogue nor a classifier", async () => {
     const xml = importXml({ groups, goods: [full] });
     await expect(read(encodeXml(xml.slice(0, xml.length - 40), "utf-8"))).rejects.toThrow(/строка \d+/);
     const noCatalogue = xml.replace(/<Каталог[\s\S]*<\/Каталог>/, "");
-    await expect(read(encodeXml(noCatalogue, "utf-8"))).rejects.toThrow("нет каталога");
+    expect((await read(encodeXml(noCatalogue, "utf-8"))).result.catalogue).toBe(false);
+    const neither = noCatalogue.replace(/<Классификатор[\s\S]*<\/Классификатор>/, "");
+    await expect(read(encodeXml(neither, "utf-8"))).rejects.toThrow("нет каталога");
   });
 });
 

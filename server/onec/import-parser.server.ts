@@ -41,7 +41,7 @@ export async function parseImport(
   input: AsyncIterable<Uint8Array>,
   file: string,
   handlers: ImportHandlers,
-): Promise<{ goods: number; onlyChanges: boolean }> {
+): Promise<{ goods: number; onlyChanges: boolean; catalogue: boolean }> {
   const groups = new Map<string, string>();
   const properties = new Map<string, string>();
   // A property's value may be a reference to one of its listed values.
@@ -51,6 +51,7 @@ export async function parseImport(
   let header: ImportHeader | undefined;
   let headerNoted = false;
   let catalogueSeen = false;
+  let classifierSeen = false;
 
   const addGroups = (node: XmlNode) => {
     for (const group of childrenOf(node, "Группа")) {
@@ -118,6 +119,7 @@ export async function parseImport(
       );
     },
     onOpen(name, attrs, path) {
+      if (path.length === 2 && name === "Классификатор") classifierSeen = true;
       if (path.length === 2 && name === "Каталог") {
         catalogueSeen = true;
         header = { onlyChanges: flag(attrs["СодержитТолькоИзменения"]) ?? false };
@@ -151,7 +153,9 @@ export async function parseImport(
       }
     },
   });
+  // 2.10 may send the classifier alone in a file of its own: nothing to change then.
+  if (!catalogueSeen && classifierSeen) return { goods: 0, onlyChanges: true, catalogue: false };
   if (!catalogueSeen) throw new OnecFormatError(`В файле ${file} нет каталога (элемента Каталог)`);
   await noteHeader();
-  return { goods: count, onlyChanges: header!.onlyChanges };
+  return { goods: count, onlyChanges: header!.onlyChanges, catalogue: true };
 }
