@@ -2,7 +2,7 @@
  * import.xml (CommerceML 2.03–2.10): the classifier's groups and properties, then the catalogue's
  * goods, each handed on as an OnecGood as soon as it is read.
  */
-import { childOf, childrenOf, OnecFormatError, readXml, textOf, type XmlNode } from "./xml-stream.server";
+import { childOf, childrenOf, OnecFormatError, own, readXml, textOf, type XmlNode } from "./xml-stream.server";
 import type { OnecGood } from "./ports.server";
 
 /** The properties and requisites that carry a part's other numbers. */
@@ -47,6 +47,13 @@ export async function parseImport(
   // A property's value may be a reference to one of its listed values.
   const propertyValues = new Map<string, string>();
   let pending: OnecGood[] = [];
+  // One string for a name many goods share (a maker).
+  const texts = new Map<string, string>();
+  const shared = (text: string) => {
+    let known = texts.get(text);
+    if (known === undefined) texts.set((known = own(text)), known);
+    return known;
+  };
   let count = 0;
   let header: ImportHeader | undefined;
   let headerNoted = false;
@@ -56,7 +63,7 @@ export async function parseImport(
   const addGroups = (node: XmlNode) => {
     for (const group of childrenOf(node, "Группа")) {
       const id = textOf(group, "Ид");
-      if (id) groups.set(id, textOf(group, "Наименование"));
+      if (id) groups.set(own(id), own(textOf(group, "Наименование")));
       const nested = childOf(group, "Группы");
       if (nested) addGroups(nested);
     }
@@ -81,18 +88,20 @@ export async function parseImport(
     const groupIds = childrenOf(childOf(node, "Группы") ?? node, "Ид");
     const status = textOf(node, "Статус").toLowerCase();
     const brand = childOf(node, "Изготовитель");
+    const brandName = brand ? textOf(brand, "Наименование") : "";
+    const fullName = requisites.get("полное наименование") || name;
     return {
-      id,
-      article: textOf(node, "Артикул"),
-      name,
-      fullName: requisites.get("полное наименование") || name,
+      id: own(id),
+      article: own(textOf(node, "Артикул")),
+      name: own(name),
+      fullName: fullName === name ? own(name) : own(fullName),
       group: groupIds.map((g) => groups.get(g.text.trim())).find(Boolean) ?? "",
-      description: textOf(node, "Описание"),
+      description: own(textOf(node, "Описание")),
       pictures: childrenOf(node, "Картинка")
-        .map((p) => p.text.trim())
+        .map((p) => own(p.text.trim()))
         .filter(Boolean),
-      ...(brand && textOf(brand, "Наименование") ? { brand: textOf(brand, "Наименование") } : {}),
-      crossNumbers: [...new Set(cross)],
+      ...(brandName ? { brand: shared(brandName) } : {}),
+      crossNumbers: [...new Set(cross)].map(own),
       deleted:
         status === "удален" ||
         node.attrs["Статус"]?.toLowerCase() === "удален" ||

@@ -63,21 +63,25 @@ export function createMemoryCatalogue(pictureUrl: (path: string) => string = (p)
 
   return {
     async beginCatalogue({ onlyChanges }): Promise<SinkBatch<OnecGood>> {
-      const staged: OnecGood[] = [];
+      // The parts as the file says, or its changes: built beside the catalogue that serves meanwhile.
+      const staged = new Map<string, OnecPart | null>();
       return {
         async add(goods) {
-          staged.push(...goods.filter((g) => ID_PATTERN.test(g.id)));
+          for (const good of goods) {
+            if (ID_PATTERN.test(good.id)) staged.set(good.id, good.deleted ? null : toPart(good));
+          }
         },
         async commit() {
           const next = onlyChanges ? new Map(current) : new Map<string, OnecPart>();
-          for (const good of staged) {
-            if (good.deleted) next.delete(good.id);
-            else next.set(good.id, toPart(good));
+          for (const [id, part] of staged) {
+            if (part) next.set(id, part);
+            else next.delete(id);
           }
+          staged.clear();
           publish(next);
         },
         async abort() {
-          staged.length = 0;
+          staged.clear();
         },
       };
     },
@@ -87,18 +91,16 @@ export function createMemoryCatalogue(pictureUrl: (path: string) => string = (p)
         async add(offers) {
           staged.push(...offers);
         },
+        // In place: prices and stock change without building the catalogue anew.
         async commit() {
-          const next = new Map(current);
           for (const offer of staged) {
-            const part = next.get(offer.id);
+            const part = current.get(offer.id);
             if (!part) continue;
-            next.set(offer.id, {
-              ...part,
-              ...(offer.price === undefined ? {} : { price: offer.price }),
-              ...(offer.balance === undefined ? {} : { balance: Math.max(0, Math.floor(offer.balance)) }),
-            });
+            if (offer.price !== undefined) part.price = offer.price;
+            if (offer.balance !== undefined) part.balance = Math.max(0, Math.floor(offer.balance));
           }
-          publish(next);
+          staged.length = 0;
+          version++;
         },
         async abort() {
           staged.length = 0;

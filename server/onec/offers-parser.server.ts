@@ -2,7 +2,16 @@
  * offers.xml (and 2.10's prices.xml and rests.xml, which share its shape): each offer's price of
  * the site's price type and its balance.
  */
-import { childOf, childrenOf, numberOf, OnecFormatError, readXml, textOf, type XmlNode } from "./xml-stream.server";
+import {
+  childOf,
+  childrenOf,
+  numberOf,
+  OnecFormatError,
+  own,
+  readXml,
+  textOf,
+  type XmlNode,
+} from "./xml-stream.server";
 import type { OnecOffer } from "./ports.server";
 
 export interface OffersHandlers {
@@ -86,7 +95,8 @@ export async function parseOffers(
       choosePriceType();
       const id = textOf(node, "Ид");
       if (!id) return;
-      const offer: OnecOffer = { id };
+      // Its own string: a sink may keep the offers until the file is read (see `own`).
+      const offer: OnecOffer = { id: own(id) };
       const prices = childrenOf(childOf(node, "Цены") ?? node, "Цена");
       const price = prices.find((p) => priceTypeId === undefined || textOf(p, "ИдТипаЦены") === priceTypeId);
       const value = price ? numberOf(textOf(price, "ЦенаЗаЕдиницу")) : undefined;

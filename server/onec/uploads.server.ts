@@ -116,7 +116,7 @@ export async function unpackZip(folders: UploadFolders, zipFile: string): Promis
     entry.start();
   };
   try {
-    for await (const chunk of fs.createReadStream(zipFile)) {
+    for await (const chunk of fs.createReadStream(zipFile, { highWaterMark: 16 * 1024 })) {
       unzip.push(chunk as Uint8Array);
       if (failure) break;
       // The disk keeps up with the archive: no more than a chunk's unpacked data waits in memory.

@@ -30,6 +30,14 @@ export function textOf(node: XmlNode, name: string): string {
   return childOf(node, name)?.text.trim() ?? "";
 }
 
+/**
+ * A string of its own: the parser's texts are slices of the piece of the file they came in, and a
+ * slice kept (a part's name) keeps that whole piece alive; 100 000 kept goods kept the whole file.
+ */
+export function own(text: string): string {
+  return text.length === 0 ? "" : Buffer.from(text, "utf8").toString("utf8");
+}
+
 /** '1 250,50' and '1250.50' alike; undefined when it is no number. */
 export function numberOf(text: string): number | undefined {
   const cleaned = text.replace(/[\s\u00a0]/g, "").replace(",", ".");
