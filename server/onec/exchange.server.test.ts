@@ -210,3 +210,34 @@ describe("the 1C exchange: orders", () => {
 it("keeps a guid's shape", () => {
   expect(guid(5)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
 });
+
+describe("the 1C exchange: interruptions", () => {
+  it("imports again when the server restarted during an import", async () => {
+    const { onec, dir } = setup();
+    await onec.checkauth();
+    await onec.init();
+    await onec.upload("catalog", "import.xml", importBytes());
+    // The state a server left when it stopped mid-import.
+    const stateFile = path.join(dir, "state.json");
+    const state = JSON.parse(fs.readFileSync(stateFile, "utf8"));
+    state.imports["import.xml"] = { state: "running", at: new Date().toISOString() };
+    fs.writeFileSync(stateFile, JSON.stringify(state));
+    const catalogue = createMemoryCatalogue();
+    const restarted = createExchange({ dir, ...credentials, catalogue, orders: createMemoryOrders(), importWaitMs: 0 });
+    const again = new Fake1C(handlerTransport(restarted), credentials);
+    again.cookie = onec.cookie;
+    expect((await again.import("import.xml")).last).toMatch(/^success\n/);
+    expect(catalogue.parts()).toHaveLength(40);
+  });
+
+  it("fails a damaged archive and keeps the catalogue", async () => {
+    const { onec, catalogue } = setup();
+    await onec.exchangeCatalogue({ "import.xml": importBytes() });
+    await onec.checkauth();
+    await onec.init();
+    const archive = zipSync({ "import.xml": importBytes(sample.goods.slice(0, 5)) });
+    await onec.upload("catalog", "import.zip", archive.subarray(0, Math.floor(archive.length / 2)));
+    expect((await onec.import("import.xml")).last).toMatch(/^failure\nАрхив import\.zip повреждён/);
+    expect(catalogue.parts()).toHaveLength(40);
+  });
+});
