@@ -65,11 +65,21 @@ export function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** A GUID as 1C writes them, the same for the same number. */
+/** 32 bits mixed (murmur3's finalizer): GUIDs that look random, so archives compress as 1C's do. */
+function mix(value: number): number {
+  let h = value >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const hex8 = (value: number) => value.toString(16).padStart(8, "0");
+
+/** A GUID as 1C writes them, the same for the same number and salt. */
 export function guid(n: number, salt = 0): string {
-  const hex = (n * 2654435761 + salt * 40503).toString(16).padStart(12, "0").slice(-12);
-  const head = (n + salt * 7919).toString(16).padStart(8, "0").slice(-8);
-  return `${head}-${hex.slice(0, 4)}-4${hex.slice(4, 7)}-8${hex.slice(7, 10)}-${hex}`.slice(0, 36);
+  const seed = n * 31 + salt * 1_000_003;
+  const [a, b, c, d] = [1, 2, 3, 4].map((k) => hex8(mix(seed * 4 + k)));
+  return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-8${c.slice(1, 4)}-${c.slice(4)}${d}`;
 }
 
 function groupXml(group: GenGroup): string {
