@@ -94,6 +94,7 @@ try {
     onec.uploadFile("catalog", "goods.zip", archive),
   );
   if (posts.some((answer) => answer !== "success")) throw new Error(`upload: ${posts.find((a) => a !== "success")}`);
+  console.log(`  ${posts.length} posts`);
   phase = "import.xml";
   const imported = await timed("import import.xml (unzip included)", () => onec.import("import.xml", 10_000, 200));
   console.log(`  ${imported.last.replace("\n", " — ")} after ${imported.answers.length} calls`);
