@@ -54,6 +54,18 @@ describe("the 1C exchange: sessions", () => {
     expect((await onec.call("sale", "query")).text.split("\n")[0]).toBe("failure");
   });
 
+  it("remembers the last call within a session, not a stranger's", async () => {
+    const { onec, exchange } = setup();
+    await onec.checkauth("sale");
+    await onec.query();
+    expect(await exchange.lastExchange()).toMatchObject({ type: "sale", mode: "query", outcome: "success" });
+    await onec.call("catalog", "reindex");
+    expect(await exchange.lastExchange()).toMatchObject({ mode: "reindex", outcome: "failure" });
+    onec.cookie = undefined;
+    await onec.call("catalog", "init");
+    expect(await exchange.lastExchange()).toMatchObject({ mode: "reindex" });
+  });
+
   it("answers a wrong password with failure and 401", async () => {
     const { exchange } = setup();
     const wrong = new Fake1C(handlerTransport(exchange), { ...credentials, password: "nope" });

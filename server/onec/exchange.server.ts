@@ -270,6 +270,23 @@ export function createExchange(options: ExchangeOptions): Exchange {
     if (!(await hasSession(request))) {
       return failure("Нет сеанса обмена: сначала mode=checkauth, затем его cookie в каждом запросе", 401);
     }
+    let response: ExchangeResponse | undefined;
+    try {
+      response = await signedIn(type, mode, request);
+      return response;
+    } finally {
+      // Only calls within a session are recorded: a stranger's calls write nothing to disk.
+      const first = response ? response.body.replace(/^\ufeff/, "").split("\n", 1)[0] : "failure";
+      const outcome = first.startsWith("<?xml") ? "success" : first;
+      await state
+        .update((s) => {
+          s.lastExchange = { at: now().toISOString(), type, mode, outcome };
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  async function signedIn(type: ExchangeType, mode: string, request: ExchangeRequest): Promise<ExchangeResponse> {
     switch (mode) {
       case "init":
         return init(type);
@@ -302,14 +319,6 @@ export function createExchange(options: ExchangeOptions): Exchange {
           log.error("1C exchange: call failed", { type, mode, error: errorMessage(error) });
         }
         response = failure(error instanceof OnecFormatError ? error.message : `Ошибка сайта: ${errorMessage(error)}`);
-      }
-      if (mode !== "checkauth") {
-        const outcome = response.body.split("\n", 1)[0].startsWith("<") ? "success" : response.body.split("\n", 1)[0];
-        await state
-          .update((s) => {
-            s.lastExchange = { at: now().toISOString(), type, mode, outcome };
-          })
-          .catch(() => undefined);
       }
       return response;
     },
