@@ -12,6 +12,7 @@ import type {
   OrderStatusUpdate,
   SinkBatch,
 } from "./ports.server";
+import { pictureUrl as sitePictureUrl } from "./pictures.server";
 import { SlugBook } from "./slugs.server";
 
 export interface OnecPart extends Part {
@@ -31,7 +32,7 @@ export interface MemoryCatalogue extends CatalogueSink {
 }
 
 /** `pictureUrl` turns a picture's path in the exchange folder into the address the site serves it at. */
-export function createMemoryCatalogue(pictureUrl: (path: string) => string = (p) => `/1c-files/${p}`): MemoryCatalogue {
+export function createMemoryCatalogue(pictureUrl: (path: string) => string = sitePictureUrl): MemoryCatalogue {
   let current = new Map<string, OnecPart>();
   let slugIndex = new Map<string, string>();
   const slugs = new SlugBook();

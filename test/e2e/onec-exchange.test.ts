@@ -8,6 +8,7 @@ import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeXml, importXml, offersXml, sampleCatalogue, statusesXml } from "../commerceml";
 import { Fake1C, httpTransport } from "../fake-1c";
+import { pictureUrl } from "~server/onec/pictures.server";
 import { startServer, type RunningServer } from "./harness";
 
 const credentials = { user: "site-exchange", password: "Пароль:1c" };
@@ -60,6 +61,12 @@ describe("/1c-exchange on", () => {
     expect(fs.readFileSync(path.join(server.dataDir, "1c", "files", ...picture.split("/")))).toEqual(
       Buffer.from([1, 2, 3]),
     );
+    // The site serves it, and nothing else of the exchange's folder.
+    const served = await fetch(`${server.url}${pictureUrl(picture)}`);
+    expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    expect([...new Uint8Array(await served.arrayBuffer())]).toEqual([1, 2, 3]);
+    expect((await fetch(`${server.url}/1c-files/import_files/%2e%2e/%2e%2e/state.json`)).status).toBe(404);
+    expect((await fetch(`${server.url}/1c-files/state.json`)).status).toBe(404);
     expect((await onec.call("catalog", "deactivate")).text).toBe("success");
     expect((await onec.call("catalog", "complete")).text).toBe("success");
   });
