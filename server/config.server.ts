@@ -169,6 +169,10 @@ export const envSchema = z.object({
   ONEC_EXCHANGE_PASSWORD: z.string().min(1).max(200).optional(),
   // The 1C price type the site sells at ('Розничная'); unset, the offers' only or first one.
   ONEC_PRICE_TYPE: optionalText,
+  // The orders 1C downloads: UTF-8 with a BOM, or windows-1251 for the configurations that read only that.
+  ONEC_ORDERS_ENCODING: z
+    .enum(["utf-8", "windows-1251"], { message: "должно быть utf-8 или windows-1251" })
+    .default("utf-8"),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

@@ -41,7 +41,7 @@ export function handlerTransport(exchange: Exchange): Transport {
     });
     return {
       status: response.status,
-      body: Buffer.from(response.body, "utf8"),
+      body: typeof response.body === "string" ? Buffer.from(response.body, "utf8") : Buffer.from(response.body),
       headers: new Headers(response.headers),
     };
   };

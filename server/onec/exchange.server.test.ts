@@ -253,3 +253,15 @@ describe("the 1C exchange: interruptions", () => {
     expect(catalogue.parts()).toHaveLength(40);
   });
 });
+
+it("sends the orders in windows-1251 when set so", async () => {
+  const { onec, orders } = setup({ ordersEncoding: "windows-1251" });
+  const order = sampleOrder(7);
+  orders.place(order);
+  await onec.checkauth("sale");
+  const response = await onec.call("sale", "query");
+  expect(response.headers.get("content-type")).toBe("application/xml; charset=windows-1251");
+  expect(new TextDecoder("windows-1251").decode(response.body)).toContain(
+    `<Наименование>${order.customer.name}</Наименование>`,
+  );
+});

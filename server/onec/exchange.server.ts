@@ -10,7 +10,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { errorMessage, log } from "../log.server";
 import { applyImport, importKind } from "./import-job.server";
-import { ordersXml } from "./orders-xml.server";
+import { ordersXmlBytes, type OrdersEncoding } from "./orders-xml.server";
 import type { CatalogueSink, OrderSource } from "./ports.server";
 import { StateFile, type ExchangeType } from "./exchange-state.server";
 import { parseStatuses } from "./statuses-parser.server";
@@ -34,7 +34,8 @@ export interface ExchangeRequest {
 export interface ExchangeResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** Plain text; the orders XML as bytes in its encoding. */
+  body: string | Uint8Array;
 }
 
 export interface ExchangeOptions {
@@ -44,6 +45,8 @@ export interface ExchangeOptions {
   password: string;
   /** ONEC_PRICE_TYPE; unset, the file's only or first price type. */
   priceType?: string;
+  /** ONEC_ORDERS_ENCODING: the orders XML in UTF-8 with a BOM (default) or windows-1251. */
+  ordersEncoding?: OrdersEncoding;
   catalogue: CatalogueSink;
   orders: OrderSource;
   /** How long an import call waits for the work before answering `progress`. */
@@ -239,6 +242,7 @@ export function createExchange(options: ExchangeOptions): Exchange {
   }
 
   async function query(): Promise<ExchangeResponse> {
+    const encoding = options.ordersEncoding ?? "utf-8";
     const orders = await options.orders.unconfirmed();
     // Confirmed by the next `success`: the orders of this list, not those placed after it.
     await state.update((s) => {
@@ -246,8 +250,8 @@ export function createExchange(options: ExchangeOptions): Exchange {
     });
     return {
       status: 200,
-      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-store" },
-      body: ordersXml(orders, now()),
+      headers: { "Content-Type": `application/xml; charset=${encoding}`, "Cache-Control": "no-store" },
+      body: ordersXmlBytes(orders, now(), encoding),
     };
   }
 
@@ -276,8 +280,8 @@ export function createExchange(options: ExchangeOptions): Exchange {
       return response;
     } finally {
       // Only calls within a session are recorded: a stranger's calls write nothing to disk.
-      const first = response ? response.body.replace(/^\ufeff/, "").split("\n", 1)[0] : "failure";
-      const outcome = first.startsWith("<?xml") ? "success" : first;
+      const first = typeof response?.body === "string" ? response.body.split("\n", 1)[0] : "failure";
+      const outcome = response && typeof response.body !== "string" ? "success" : first;
       await state
         .update((s) => {
           s.lastExchange = { at: now().toISOString(), type, mode, outcome };

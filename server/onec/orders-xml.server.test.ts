@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { XMLParser } from "fast-xml-parser";
 import { encodeXml, sampleOrder, statusesXml } from "../../test/commerceml";
-import { DELIVERY_LINE_ID, ordersXml } from "./orders-xml.server";
+import { DELIVERY_LINE_ID, ordersXml, ordersXmlBytes } from "./orders-xml.server";
 import type { OrderStatusUpdate } from "./ports.server";
 import { parseStatuses } from "./statuses-parser.server";
 
@@ -26,6 +26,20 @@ describe("ordersXml", () => {
     const xml = ordersXml([]);
     expect(xml.startsWith('\ufeff<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('ВерсияСхемы="2.08"');
+  });
+
+  it("writes windows-1251 when asked, declared so and without a BOM", () => {
+    const order = sampleOrder(5, { company: true });
+    const bytes = ordersXmlBytes([order], new Date(), "windows-1251");
+    expect(bytes.subarray(0, 45).toString("latin1")).toBe('<?xml version="1.0" encoding="windows-1251"?>');
+    const text = new TextDecoder("windows-1251").decode(bytes);
+    const [doc] = parser.parse(text)["КоммерческаяИнформация"]["Документ"] as Node[];
+    expect((doc["Контрагенты"] as Node)["Контрагент"]).toMatchObject({ Наименование: "ООО «Ромашка»" });
+    expect(((doc["Товары"] as Node)["Товар"] as Node[])[0]["Наименование"]).toBe(order.lines[0].name);
+    const at = new Date(Date.UTC(2026, 11, 7));
+    const utf8 = ordersXmlBytes([order], at);
+    expect([...utf8.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(utf8.toString("utf8")).toBe(ordersXml([order], at));
   });
 
   it("writes a person's order with every field 1C reads", () => {

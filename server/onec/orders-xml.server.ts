@@ -145,13 +145,50 @@ function documentXml(order: ExchangeOrder): string {
   );
 }
 
+export type OrdersEncoding = "utf-8" | "windows-1251";
+
 /** The orders XML, BOM first; `now` is the file's ДатаФормирования. */
 export function ordersXml(orders: readonly ExchangeOrder[], now: Date = new Date()): string {
+  return xmlText(orders, now, "UTF-8");
+}
+
+function xmlText(orders: readonly ExchangeOrder[], now: Date, encoding: string): string {
   const { date, time } = dealerDateTime(now.toISOString());
   return (
-    `${BOM}<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<?xml version="1.0" encoding="${encoding}"?>\n` +
     `<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="${ORDERS_SCHEMA_VERSION}" ДатаФормирования="${date}T${time}">\n` +
     orders.map(documentXml).join("") +
     `</КоммерческаяИнформация>\n`
-  );
+  ).replace(/^/, encoding === "UTF-8" ? BOM : "");
+}
+
+let cp1251: Map<number, number> | undefined;
+
+/** Text in windows-1251 (the table from Node's own decoder); a character it lacks becomes '?'. */
+export function encodeWindows1251(text: string): Buffer {
+  if (!cp1251) {
+    cp1251 = new Map();
+    const decoder = new TextDecoder("windows-1251");
+    for (let byte = 0x80; byte <= 0xff; byte++) cp1251.set(decoder.decode(Uint8Array.of(byte)).charCodeAt(0), byte);
+  }
+  const out = Buffer.alloc(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    out[i] = code < 0x80 ? code : (cp1251.get(code) ?? 0x3f);
+  }
+  return out;
+}
+
+/**
+ * The orders as sent: UTF-8 with a BOM, or windows-1251 (ONEC_ORDERS_ENCODING) for the 1C
+ * configurations that read the orders only so; the declaration says which.
+ */
+export function ordersXmlBytes(
+  orders: readonly ExchangeOrder[],
+  now: Date = new Date(),
+  encoding: OrdersEncoding = "utf-8",
+): Buffer {
+  return encoding === "windows-1251"
+    ? encodeWindows1251(xmlText(orders, now, "windows-1251"))
+    : Buffer.from(xmlText(orders, now, "UTF-8"), "utf8");
 }

@@ -18,6 +18,11 @@ describe("the exchange's settings", () => {
     expect(() => parseConfig({ ONEC_EXCHANGE_PASSWORD: "x" })).toThrow(/ONEC_EXCHANGE_USER: required/);
     const config = parseConfig({ ...env, ONEC_PRICE_TYPE: " Розничная " });
     expect(config.ONEC_PRICE_TYPE).toBe("Розничная");
+    expect(config.ONEC_ORDERS_ENCODING).toBe("utf-8");
+    expect(parseConfig({ ONEC_ORDERS_ENCODING: "windows-1251" }).ONEC_ORDERS_ENCODING).toBe("windows-1251");
+    expect(() => parseConfig({ ONEC_ORDERS_ENCODING: "cp866" })).toThrow(
+      /ONEC_ORDERS_ENCODING: должно быть utf-8 или windows-1251/,
+    );
   });
 });
 

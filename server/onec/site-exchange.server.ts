@@ -29,6 +29,7 @@ export function createSiteExchange(config: Config, sinks?: ExchangeSinks): Excha
     user,
     password,
     priceType: config.ONEC_PRICE_TYPE,
+    ordersEncoding: config.ONEC_ORDERS_ENCODING,
     catalogue: sinks?.catalogue ?? createMemoryCatalogue(),
     orders: sinks?.orders ?? createMemoryOrders(),
   });
@@ -45,7 +46,8 @@ export async function answerExchange(exchange: Exchange, request: Request): Prom
       headers: request.headers,
       body,
     });
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    const text = typeof answer.body === "string" ? answer.body : new Uint8Array(answer.body);
+    return new Response(text, { status: answer.status, headers: answer.headers });
   } catch (error) {
     log.error("1C exchange: answer failed", { error: errorMessage(error) });
     return new Response("failure\nОшибка сайта", {
