@@ -8,10 +8,10 @@ import { answerExchange } from "~server/onec/site-exchange.server";
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const { exchange } = context.services;
-  return exchange ? answerExchange(exchange, request) : redirect("/not-found");
+  return exchange ? answerExchange(exchange, request, context.clientIp) : redirect("/not-found");
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
   const { exchange } = context.services;
-  return exchange ? answerExchange(exchange, request) : redirect("/not-found", 303);
+  return exchange ? answerExchange(exchange, request, context.clientIp) : redirect("/not-found", 303);
 }

@@ -265,3 +265,25 @@ it("sends the orders in windows-1251 when set so", async () => {
     `<Наименование>${order.customer.name}</Наименование>`,
   );
 });
+
+it("stops trying passwords after ten failures from one address, never counting the right one", async () => {
+  const { exchange } = setup();
+  const call = (password: string, clientIp: string) =>
+    exchange.handle({
+      method: "GET",
+      query: new URLSearchParams("type=catalog&mode=checkauth"),
+      headers: new Headers({
+        Authorization: `Basic ${Buffer.from(`${credentials.user}:${password}`).toString("base64")}`,
+      }),
+      body: null,
+      clientIp,
+    });
+  for (let i = 0; i < 20; i++) expect((await call(credentials.password, "10.0.0.1")).status).toBe(200);
+  for (let i = 0; i < 10; i++) expect((await call("guess", "10.0.0.1")).status).toBe(401);
+  const refused = await call(credentials.password, "10.0.0.1");
+  expect([refused.status, refused.body]).toEqual([
+    429,
+    "failure\nСлишком много попыток входа, повторите через 10 минут",
+  ]);
+  expect((await call(credentials.password, "10.0.0.2")).status).toBe(200);
+});

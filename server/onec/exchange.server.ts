@@ -9,6 +9,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { errorMessage, log } from "../log.server";
+import { createVisitorLimit } from "../rate-limit.server";
 import { applyImport, importKind } from "./import-job.server";
 import { ordersXmlBytes, type OrdersEncoding } from "./orders-xml.server";
 import type { CatalogueSink, OrderSource } from "./ports.server";
@@ -21,6 +22,8 @@ export const SESSION_COOKIE = "faw_1c_session";
 /** What `init` offers: 1C sends bigger files in posts of this size. */
 export const FILE_LIMIT = 8 * 1024 * 1024;
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Logins tried per address per 10 minutes; a successful one is not counted. */
+export const LOGIN_ATTEMPTS = 10;
 const MAX_SESSIONS = 8;
 
 export interface ExchangeRequest {
@@ -29,6 +32,8 @@ export interface ExchangeRequest {
   headers: { get(name: string): string | null };
   /** The raw body; null for a GET. */
   body: AsyncIterable<Uint8Array> | null;
+  /** The caller's address, for the limit on failed logins. */
+  clientIp?: string;
 }
 
 export interface ExchangeResponse {
@@ -105,10 +110,16 @@ export function createExchange(options: ExchangeOptions): Exchange {
   const now = options.now ?? (() => new Date());
   const waitMs = options.importWaitMs ?? 2000;
   const folders = (type: ExchangeType): UploadFolders => ({ upload: path.join(dir, "upload", type), files: filesDir });
+  const logins = createVisitorLimit({ limit: LOGIN_ATTEMPTS, windowMs: 10 * 60 * 1000 });
   /** Imports running in this process, by file name. */
   const running = new Map<string, Promise<void>>();
 
   async function checkauth(request: ExchangeRequest): Promise<ExchangeResponse> {
+    const ip = request.clientIp ?? "unknown";
+    if (await logins.over(ip)) {
+      log.warn("1C exchange: too many logins", { ip });
+      return text("failure\nСлишком много попыток входа, повторите через 10 минут", 429);
+    }
     const given = basicCredentials(request.headers.get("authorization"));
     const ok =
       given !== undefined && sameSecret(given.user, options.user) && sameSecret(given.password, options.password);
@@ -118,6 +129,7 @@ export function createExchange(options: ExchangeOptions): Exchange {
         "WWW-Authenticate": 'Basic realm="1C exchange", charset="UTF-8"',
       });
     }
+    await logins.refund(ip);
     const value = crypto.randomBytes(24).toString("hex");
     const at = now();
     await state.update((s) => {

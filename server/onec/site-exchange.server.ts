@@ -36,7 +36,7 @@ export function createSiteExchange(config: Config, sinks?: ExchangeSinks): Excha
 }
 
 /** The route's answer: the exchange's plain text (or the orders' XML), never a 500. */
-export async function answerExchange(exchange: Exchange, request: Request): Promise<Response> {
+export async function answerExchange(exchange: Exchange, request: Request, clientIp?: string): Promise<Response> {
   try {
     const url = new URL(request.url);
     const body = request.body ? Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>) : null;
@@ -45,6 +45,7 @@ export async function answerExchange(exchange: Exchange, request: Request): Prom
       query: url.searchParams,
       headers: request.headers,
       body,
+      clientIp,
     });
     const text = typeof answer.body === "string" ? answer.body : new Uint8Array(answer.body);
     return new Response(text, { status: answer.status, headers: answer.headers });
