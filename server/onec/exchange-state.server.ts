@@ -19,6 +19,8 @@ export interface ExchangeState {
   sessions: { value: string; at: string }[];
   received: Record<ExchangeType, string[]>;
   imports: Record<string, ImportOutcome>;
+  /** The catalogue exchange under way: a new id at each `init` of type=catalog. */
+  catalogExchange?: string;
   /** The ids of the orders the last `query` listed, confirmed by `success`. */
   queried: string[];
   /** The last call that did something, for go-live and the logs. */

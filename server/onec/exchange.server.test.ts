@@ -287,3 +287,24 @@ it("stops trying passwords after ten failures from one address, never counting t
   ]);
   expect((await call(credentials.password, "10.0.0.2")).status).toBe(200);
 });
+
+it("joins a catalogue 1C splits into files (the classifier alone, the goods in packs) within one exchange", async () => {
+  const { onec, catalogue } = setup();
+  const whole = importXml({ groups: sample.groups, goods: sample.goods.slice(0, 20) });
+  const classifierOnly = whole.replace(/<Каталог[\s\S]*<\/Каталог>/, "");
+  const pack = (goods: typeof sample.goods) =>
+    encodeXml(
+      importXml({ groups: sample.groups, goods }).replace(/<Классификатор>[\s\S]*<\/Классификатор>/, ""),
+      "utf-8",
+    );
+  const runs = await onec.exchangeCatalogue({
+    "import0_1.xml": encodeXml(classifierOnly, "utf-8"),
+    "import0_2.xml": pack(sample.goods.slice(0, 10)),
+    "import0_3.xml": pack(sample.goods.slice(10, 20)),
+  });
+  expect(Object.values(runs).map((r) => r.last.split("\n")[0])).toEqual(["success", "success", "success"]);
+  expect(catalogue.parts().map((p) => p.id)).toEqual(sample.goods.slice(0, 20).map((g) => g.id));
+  expect(catalogue.parts().every((p) => p.group.endsWith(": детали"))).toBe(true);
+  await onec.exchangeCatalogue({ "import.xml": importBytes(sample.goods.slice(30, 32)) });
+  expect(catalogue.parts().map((p) => p.id)).toEqual(sample.goods.slice(30, 32).map((g) => g.id));
+});

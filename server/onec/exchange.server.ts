@@ -11,6 +11,7 @@ import path from "node:path";
 import { errorMessage, log } from "../log.server";
 import { createVisitorLimit } from "../rate-limit.server";
 import { applyImport, importKind } from "./import-job.server";
+import { emptyClassifier } from "./import-parser.server";
 import { ordersXmlBytes, type OrdersEncoding } from "./orders-xml.server";
 import type { CatalogueSink, OrderSource } from "./ports.server";
 import { StateFile, type ExchangeType } from "./exchange-state.server";
@@ -111,6 +112,8 @@ export function createExchange(options: ExchangeOptions): Exchange {
   const waitMs = options.importWaitMs ?? 2000;
   const folders = (type: ExchangeType): UploadFolders => ({ upload: path.join(dir, "upload", type), files: filesDir });
   const logins = createVisitorLimit({ limit: LOGIN_ATTEMPTS, windowMs: 10 * 60 * 1000 });
+  /** The classifier read in this exchange (lost with a restart: a file then names no groups it lacks). */
+  let classifier = { exchange: "", classifier: emptyClassifier() };
   /** Imports running in this process, by file name. */
   const running = new Map<string, Promise<void>>();
 
@@ -152,6 +155,7 @@ export function createExchange(options: ExchangeOptions): Exchange {
     await fsp.rm(folders(type).upload, { recursive: true, force: true });
     await state.update((s) => {
       s.received[type] = [];
+      if (type === "catalog") s.catalogExchange = crypto.randomUUID();
       if (type === "catalog")
         s.imports = Object.fromEntries(Object.entries(s.imports).filter(([, o]) => o.state === "running"));
     });
@@ -205,7 +209,9 @@ export function createExchange(options: ExchangeOptions): Exchange {
         await unpackAll(folders("catalog"));
         const file = await uploadedFile(folders("catalog"), name);
         if (!file) throw new OnecFormatError(`Файл ${name} не получен: сначала mode=file`);
-        const summary = await applyImport(file, name, options.catalogue, options.priceType);
+        const exchange = (await state.read()).catalogExchange ?? "";
+        if (classifier.exchange !== exchange) classifier = { exchange, classifier: emptyClassifier() };
+        const summary = await applyImport(file, name, options.catalogue, options.priceType, classifier);
         outcome = { state: "success", message: summary };
         log.info("1C exchange: imported", { file: name, summary });
       } catch (error) {

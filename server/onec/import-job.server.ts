@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { parseImport } from "./import-parser.server";
+import { parseImport, type Classifier } from "./import-parser.server";
 import { parseOffers } from "./offers-parser.server";
 import type { CatalogueSink, OnecGood, OnecOffer, SinkBatch } from "./ports.server";
 
@@ -25,7 +25,9 @@ export async function applyImport(
   name: string,
   sink: CatalogueSink,
   priceType: string | undefined,
+  within: { exchange: string; classifier: Classifier },
 ): Promise<string> {
+  const { exchange } = within;
   const kind = importKind(name);
   if (kind === "other") return `${name}: не обрабатывается`;
   const input = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
@@ -33,19 +35,24 @@ export async function applyImport(
   try {
     if (kind === "catalogue") {
       let goods: SinkBatch<OnecGood> | undefined;
-      const result = await parseImport(input, name, {
-        onCatalogue: async (header) => {
-          batch = goods = await sink.beginCatalogue(header);
+      const result = await parseImport(
+        input,
+        name,
+        {
+          onCatalogue: async (header) => {
+            batch = goods = await sink.beginCatalogue({ ...header, exchange });
+          },
+          onGoods: (items) => goods!.add(items),
         },
-        onGoods: (items) => goods!.add(items),
-      });
+        within.classifier,
+      );
       await batch?.commit();
       return `${name}: ${result.goods} товаров${result.onlyChanges ? " (только изменения)" : ""}`;
     }
     let offers: SinkBatch<OnecOffer> | undefined;
     const result = await parseOffers(input, name, priceType, {
       onPackage: async (header) => {
-        batch = offers = await sink.beginOffers(header);
+        batch = offers = await sink.beginOffers({ ...header, exchange });
       },
       onOffers: (items) => offers!.add(items),
     });

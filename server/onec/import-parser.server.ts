@@ -37,15 +37,25 @@ function flag(text: string | undefined): boolean | undefined {
   return value === "true" || value === "1" || value === "да" ? true : value === "" ? undefined : false;
 }
 
+/** The classifier's groups and properties, kept across the files of one exchange (2.10 may send it alone). */
+export interface Classifier {
+  groups: Map<string, string>;
+  properties: Map<string, string>;
+  /** A property's value may be a reference to one of its listed values. */
+  propertyValues: Map<string, string>;
+}
+
+export function emptyClassifier(): Classifier {
+  return { groups: new Map(), properties: new Map(), propertyValues: new Map() };
+}
+
 export async function parseImport(
   input: AsyncIterable<Uint8Array>,
   file: string,
   handlers: ImportHandlers,
+  classifier: Classifier = emptyClassifier(),
 ): Promise<{ goods: number; onlyChanges: boolean; catalogue: boolean }> {
-  const groups = new Map<string, string>();
-  const properties = new Map<string, string>();
-  // A property's value may be a reference to one of its listed values.
-  const propertyValues = new Map<string, string>();
+  const { groups, properties, propertyValues } = classifier;
   let pending: OnecGood[] = [];
   // One string for a name many goods share (a maker).
   const texts = new Map<string, string>();
@@ -138,9 +148,9 @@ export async function parseImport(
       if (node.name === "Группы") addGroups(node);
       else if (node.name === "Свойства") {
         for (const p of childrenOf(node, "Свойство")) {
-          properties.set(textOf(p, "Ид"), textOf(p, "Наименование"));
+          properties.set(own(textOf(p, "Ид")), own(textOf(p, "Наименование")));
           for (const v of childrenOf(childOf(p, "ВариантыЗначений") ?? p, "Справочник")) {
-            propertyValues.set(textOf(v, "ИдЗначения"), textOf(v, "Значение"));
+            propertyValues.set(own(textOf(v, "ИдЗначения")), own(textOf(v, "Значение")));
           }
         }
       } else if (node.name === "СодержитТолькоИзменения" && path.length === 3) {

@@ -15,8 +15,16 @@ const good = (id: string, name: string, extra: Partial<OnecGood> = {}): OnecGood
   ...extra,
 });
 
-async function load(sink: ReturnType<typeof createMemoryCatalogue>, onlyChanges: boolean, goods: OnecGood[]) {
-  const batch = await sink.beginCatalogue({ onlyChanges });
+let exchanges = 0;
+
+/** One file of its own exchange, unless `exchange` names the one it shares. */
+async function load(
+  sink: ReturnType<typeof createMemoryCatalogue>,
+  onlyChanges: boolean,
+  goods: OnecGood[],
+  exchange = `exchange-${++exchanges}`,
+) {
+  const batch = await sink.beginCatalogue({ onlyChanges, exchange });
   await batch.add(goods);
   await batch.commit();
 }
@@ -36,7 +44,7 @@ describe("createMemoryCatalogue", () => {
     const sink = createMemoryCatalogue();
     await load(sink, false, [good("a1", "Фильтр"), good("b2", "Ремень")]);
     const slug = sink.byId("a1")!.slug;
-    const offers = await sink.beginOffers({ onlyChanges: true });
+    const offers = await sink.beginOffers({ onlyChanges: true, exchange: "x" });
     await offers.add([
       { id: "a1", price: 100, balance: 2.7 },
       { id: "zz", price: 1 },
@@ -51,10 +59,20 @@ describe("createMemoryCatalogue", () => {
     expect(sink.bySlug(slug)).toBeUndefined();
   });
 
+  it("makes the catalogue of all the full files of one exchange", async () => {
+    const sink = createMemoryCatalogue();
+    await load(sink, false, [good("old", "Старое")]);
+    await load(sink, false, [good("a1", "Фильтр")], "split");
+    await load(sink, false, [good("b2", "Ремень")], "split");
+    expect(sink.parts().map((p) => p.id)).toEqual(["a1", "b2"]);
+    await load(sink, false, [good("c3", "Датчик")], "next");
+    expect(sink.parts().map((p) => p.id)).toEqual(["c3"]);
+  });
+
   it("keeps serving the old catalogue until a commit, and after an abort", async () => {
     const sink = createMemoryCatalogue();
     await load(sink, false, [good("a1", "Фильтр")]);
-    const batch = await sink.beginCatalogue({ onlyChanges: false });
+    const batch = await sink.beginCatalogue({ onlyChanges: false, exchange: "x" });
     await batch.add([good("b2", "Ремень")]);
     expect(sink.parts().map((p) => p.id)).toEqual(["a1"]);
     await batch.abort();

@@ -37,6 +37,9 @@ export function createMemoryCatalogue(pictureUrl: (path: string) => string = sit
   let slugIndex = new Map<string, string>();
   const slugs = new SlugBook();
   let version = 0;
+  /** The exchange whose full files make the catalogue now, and the ids they listed. */
+  let fullExchange: string | undefined;
+  const fullIds = new Set<string>();
 
   const publish = (next: Map<string, OnecPart>) => {
     current = next;
@@ -63,7 +66,7 @@ export function createMemoryCatalogue(pictureUrl: (path: string) => string = sit
   };
 
   return {
-    async beginCatalogue({ onlyChanges }): Promise<SinkBatch<OnecGood>> {
+    async beginCatalogue({ onlyChanges, exchange }): Promise<SinkBatch<OnecGood>> {
       // The parts as the file says, or its changes: built beside the catalogue that serves meanwhile.
       const staged = new Map<string, OnecPart | null>();
       return {
@@ -73,8 +76,14 @@ export function createMemoryCatalogue(pictureUrl: (path: string) => string = sit
           }
         },
         async commit() {
-          const next = onlyChanges ? new Map(current) : new Map<string, OnecPart>();
+          // A later full file of the same exchange adds to the catalogue its first one replaced.
+          if (!onlyChanges && fullExchange !== exchange) {
+            fullExchange = exchange;
+            fullIds.clear();
+          }
+          const next = onlyChanges ? new Map(current) : new Map([...current].filter(([id]) => fullIds.has(id)));
           for (const [id, part] of staged) {
+            if (!onlyChanges) fullIds.add(id);
             if (part) next.set(id, part);
             else next.delete(id);
           }

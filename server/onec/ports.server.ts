@@ -44,15 +44,27 @@ export interface SinkBatch<T> {
   abort(): Promise<void>;
 }
 
+/** What a file says of itself and of the exchange it came in. */
+export interface CatalogueFile {
+  /** `СодержитТолькоИзменения`: true, only the goods listed change. */
+  onlyChanges: boolean;
+  /**
+   * The exchange (from 1C's `init` to the next) the file came in: 1C may split a full catalogue
+   * into several files (import0_1.xml, import0_2.xml…), which together replace the catalogue.
+   */
+  exchange: string;
+}
+
 export interface CatalogueSink {
   /**
-   * import.xml. `onlyChanges` false: the goods replace the catalogue (parts not in it leave the
-   * site); true: only the goods listed change. A part keeps its slug for its `Ид` once made, and
-   * its last price and balance across a replacement (offers.xml comes after import.xml).
+   * import.xml. `onlyChanges` false: the goods of this exchange's full files replace the
+   * catalogue (parts in none of them leave the site); true: only the goods listed change. A part
+   * keeps its slug for its `Ид` once made, and its last price and balance across a replacement
+   * (offers.xml comes after import.xml).
    */
-  beginCatalogue(options: { onlyChanges: boolean }): Promise<SinkBatch<OnecGood>>;
+  beginCatalogue(file: CatalogueFile): Promise<SinkBatch<OnecGood>>;
   /** offers.xml: prices and balances applied in place to the parts with these `Ид`s. */
-  beginOffers(options: { onlyChanges: boolean }): Promise<SinkBatch<OnecOffer>>;
+  beginOffers(file: CatalogueFile): Promise<SinkBatch<OnecOffer>>;
 }
 
 /** An order as it goes to 1C (`type=sale&mode=query`). */
