@@ -308,3 +308,16 @@ it("joins a catalogue 1C splits into files (the classifier alone, the goods in p
   await onec.exchangeCatalogue({ "import.xml": importBytes(sample.goods.slice(30, 32)) });
   expect(catalogue.parts().map((p) => p.id)).toEqual(sample.goods.slice(30, 32).map((g) => g.id));
 });
+
+it("reads a statuses file sent in pieces once its last piece has come", async () => {
+  const { onec, orders } = setup({ fileLimit: 512 });
+  const list = [sampleOrder(11), sampleOrder(12), sampleOrder(13)];
+  for (const order of list) orders.place(order);
+  await onec.checkauth("sale");
+  expect(await onec.init("sale")).toBe("zip=yes\nfile_limit=512");
+  const xml = encodeXml(statusesXml(list.map((o) => ({ number: o.number, status: "Собран" }))), "utf-8");
+  const answers = await onec.sendStatuses(xml);
+  expect(answers.length).toBe(Math.ceil(xml.length / 512));
+  expect(new Set(answers)).toEqual(new Set(["success"]));
+  expect(list.map((o) => orders.statusOf(o.number).map((s) => s.status))).toEqual([["Собран"], ["Собран"], ["Собран"]]);
+});
