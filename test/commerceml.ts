@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { once } from "node:events";
-import { orderNumber } from "~/lib/order-number";
+import { randomOrderNumber } from "~/lib/order-number";
 import type { ExchangeOrder } from "~server/onec/ports.server";
 
 export interface GenGroup {
@@ -337,7 +337,7 @@ export function sampleOrder(n: number, options: { company?: boolean; deliveryCos
   const id = `${guid(n, 6).slice(0, 8)}-0000-4000-8000-${String(n).padStart(12, "0")}`;
   return {
     id,
-    number: orderNumber(id),
+    number: randomOrderNumber(() => n * 7919),
     placedAt: new Date(Date.UTC(2026, 11, 7, 3, 4, 5) + n * 60_000).toISOString(),
     lines: [
       { id: guid(n), article: `FW${100000 + n}`, name: `Фильтр масляный & «оригинал» ${n}`, price: 1250.5, amount: 2 },

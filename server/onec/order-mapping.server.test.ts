@@ -1,5 +1,5 @@
 import { htmlSafeFields } from "~/lib/notify-text";
-import { orderNumber } from "~/lib/order-number";
+import { derivedOrderNumber } from "~/lib/order-number";
 import type { LeadRecord } from "../lead-store.server";
 import { exchangeOrderOf, PAYMENT_BY_INVOICE, PAYMENT_ON_RECEIPT } from "./order-mapping.server";
 
@@ -37,7 +37,7 @@ describe("exchangeOrderOf", () => {
   it("takes a person's order as it is kept, the comment as typed", () => {
     expect(exchangeOrderOf(record())).toEqual({
       id,
-      number: orderNumber(id),
+      number: derivedOrderNumber(id),
       placedAt: "2026-12-07T03:04:05.000Z",
       lines: [{ id: "p-1", article: "A-1", name: "Фильтр", price: 100.5, amount: 2 }],
       total: 701,
@@ -47,6 +47,11 @@ describe("exchangeOrderOf", () => {
       comment: "<после 18:00> & звонить",
       status: "Новый",
     });
+  });
+
+  it("gives 1C the number kept with the order, the one the customer saw", () => {
+    const base = record();
+    expect(exchangeOrderOf(record({ order: { ...base.order!, number: "4821-0937" } }))?.number).toBe("4821-0937");
   });
 
   it("names the company the customer gave with an invoice when the register did not", () => {

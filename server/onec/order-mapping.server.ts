@@ -2,7 +2,7 @@
  * An order as the site keeps it today (a lead of form `order` with its OrderSummary) in the shape
  * the exchange hands to 1C. The store's OrderSource can use it for orders kept on disk.
  */
-import { orderNumber } from "~/lib/order-number";
+import { orderNumberOf } from "~/lib/order-number";
 import type { LeadRecord } from "../lead-store.server";
 import type { ExchangeOrder } from "./ports.server";
 
@@ -32,7 +32,7 @@ export function exchangeOrderOf(record: LeadRecord, status = NEW_ORDER_STATUS): 
     (order.customer?.inn && field("companyName") ? { inn: order.customer.inn, name: field("companyName") } : undefined);
   return {
     id: record.id,
-    number: orderNumber(record.id),
+    number: orderNumberOf(record),
     placedAt: record.createdAt,
     lines: order.lines.map((line) => ({
       id: line.id,
