@@ -355,7 +355,7 @@ export function sampleOrder(n: number, options: { company?: boolean; deliveryCos
       email: `buyer${n}@example.ru`,
       invoice: !!options.company,
     },
-    ...(options.company ? { company: { inn: "2465000000", name: "ООО «Ромашка»", kpp: "246501001" } } : {}),
+    ...(options.company ? { company: { inn: "2465000000", name: "ООО «Ромашка»", kpp: "246601001" } } : {}),
     payment: options.company ? "Безналичный расчёт по счёту" : "При получении",
     comment: n % 2 ? "Позвонить до 18:00" : undefined,
     status: "Новый",

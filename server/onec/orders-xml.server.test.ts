@@ -90,7 +90,7 @@ describe("ordersXml", () => {
     const order = sampleOrder(2, { company: true });
     const [doc] = parser.parse(ordersXml([order]))["КоммерческаяИнформация"]["Документ"] as Node[];
     const buyer = (doc["Контрагенты"] as Node)["Контрагент"] as Node;
-    expect(buyer).toMatchObject({ Наименование: "ООО «Ромашка»", ИНН: "2465000000", КПП: "246501001" });
+    expect(buyer).toMatchObject({ Наименование: "ООО «Ромашка»", ИНН: "2465000000", КПП: "246601001" });
     expect(JSON.stringify(buyer["Представители"])).toContain("Покупатель 2");
     expect(((doc["Товары"] as Node)["Товар"] as Node[]).map((g) => g["Ид"])).not.toContain(DELIVERY_LINE_ID);
     expect(requisitesOf(doc)["Нужен счёт"]).toBe("true");
