@@ -27,9 +27,12 @@ const ROLE = "faw_test";
 const DATABASE = "faw_test";
 
 const INSTALL_HINT =
-  "Install it with: sudo apt-get update && sudo apt-get install -y postgresql (or set POSTGRES_BIN to the folder of its initdb and pg_ctl).";
+  "Install it with: sudo apt-get update && sudo apt-get install -y postgresql (or set POSTGRES_BIN to the folder of its initdb, pg_ctl and psql).";
 
-/** The folder of `initdb` and `pg_ctl`: POSTGRES_BIN, the newest /usr/lib/postgresql/<version>/bin, or undefined. */
+/**
+ * The folder of `initdb`, `pg_ctl` and `psql`: POSTGRES_BIN, else Debian's newest
+ * /usr/lib/postgresql/<version>/bin, else one on the PATH (another system's packages); or undefined.
+ */
 export function postgresBin() {
   const candidates = [];
   if (process.env.POSTGRES_BIN) candidates.push(process.env.POSTGRES_BIN);
@@ -37,7 +40,8 @@ export function postgresBin() {
   if (fs.existsSync(root))
     for (const version of fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)))
       candidates.push(path.join(root, version, "bin"));
-  return candidates.find((dir) => fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")));
+  candidates.push(...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean));
+  return candidates.find((dir) => ["initdb", "pg_ctl", "psql"].every((tool) => fs.existsSync(path.join(dir, tool))));
 }
 
 /**
@@ -57,7 +61,9 @@ export function ensurePostgres({ install = false } = {}) {
       if (installed) return installed;
     }
   }
-  throw new Error(`PostgreSQL's initdb and pg_ctl not found (the tests start a throwaway cluster). ${INSTALL_HINT}`);
+  throw new Error(
+    `PostgreSQL's initdb, pg_ctl and psql not found (the tests start a throwaway cluster). ${INSTALL_HINT}`,
+  );
 }
 
 /** A TCP port free on 127.0.0.1 right now. */
