@@ -163,6 +163,16 @@ export const envSchema = z.object({
     .transform((v) => v.replace(/\/+$/, "")),
   // Company suggestions per client address per minute; 0 turns the limit off.
   COMPANY_SUGGEST_RATE_LIMIT: int(60, 0, 1_000_000),
+  // 1C's exchange at /1c-exchange (CommerceML 2): the user and password entered in 1C's 'Обмен с
+  // сайтом'. Unset, the exchange is off and the address answers as any unknown one.
+  ONEC_EXCHANGE_USER: z.string().trim().min(1).max(200).optional(),
+  ONEC_EXCHANGE_PASSWORD: z.string().min(1).max(200).optional(),
+  // The 1C price type the site sells at ('Розничная'); unset, the offers' only or first one.
+  ONEC_PRICE_TYPE: optionalText,
+  // The orders 1C downloads: UTF-8 with a BOM, or windows-1251 for the configurations that read only that.
+  ONEC_ORDERS_ENCODING: z
+    .enum(["utf-8", "windows-1251"], { message: "должно быть utf-8 или windows-1251" })
+    .default("utf-8"),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
@@ -186,11 +196,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "environment");
     // A URL with credentials in it is not repeated into the logs.
-    const got = name === "SMTP_URL" ? "value not shown" : `got ${JSON.stringify(cleaned[name] ?? "")}`;
+    const got =
+      name === "SMTP_URL" || name === "ONEC_EXCHANGE_PASSWORD"
+        ? "value not shown"
+        : `got ${JSON.stringify(cleaned[name] ?? "")}`;
     throw new ConfigError(name, `${issue.message} (${got})`);
   }
   if (result.data.NOTIFY_API_URL && !result.data.NOTIFY_API_KEY) {
     throw new ConfigError("NOTIFY_API_KEY", "required when NOTIFY_API_URL is set");
+  }
+  if (!result.data.ONEC_EXCHANGE_USER !== !result.data.ONEC_EXCHANGE_PASSWORD) {
+    const missing = result.data.ONEC_EXCHANGE_USER ? "ONEC_EXCHANGE_PASSWORD" : "ONEC_EXCHANGE_USER";
+    throw new ConfigError(missing, "required with the other of ONEC_EXCHANGE_USER and ONEC_EXCHANGE_PASSWORD");
   }
   if (result.data.SMTP_URL && !result.data.MAIL_FROM) {
     throw new ConfigError("MAIL_FROM", "required when SMTP_URL is set");

@@ -8,6 +8,8 @@ import { confirmDelivered, createMailOutbox, type MailOutbox } from "./mail-outb
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
+import type { Exchange } from "./onec/exchange.server";
+import { createSiteExchange } from "./onec/site-exchange.server";
 import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
 import {
   COMPANY_SUGGEST_WINDOW_MS,
@@ -37,6 +39,8 @@ export interface Services {
   leadLimit: VisitorLimit;
   /** Company suggestions per visitor (COMPANY_SUGGEST_RATE_LIMIT a minute): each is a paid DaData call. */
   companySuggestLimit: VisitorLimit;
+  /** 1C's exchange at /1c-exchange; undefined when it is off. */
+  exchange?: Exchange;
 }
 
 declare module "@remix-run/node" {
@@ -87,5 +91,6 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     companySuggestLimit:
       overrides.companySuggestLimit ??
       createVisitorLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT, windowMs: COMPANY_SUGGEST_WINDOW_MS }),
+    exchange: "exchange" in overrides ? overrides.exchange : createSiteExchange(config),
   };
 }

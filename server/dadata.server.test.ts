@@ -18,7 +18,7 @@ let answer: "ok" | "500" | "hang" | "garbage" = "ok";
 const ROMASHKA = {
   value: "ООО «Ромашка»",
   data: {
-    inn: "2465000001",
+    inn: "2465000014",
     kpp: "246601001",
     type: "LEGAL",
     name: { short_with_opf: "ООО «Ромашка»", full_with_opf: "ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «РОМАШКА»" },
@@ -29,12 +29,18 @@ const ROMASHKA = {
 const SOLE_TRADER = {
   value: "ИП Иванов Иван Иванович",
   data: {
-    inn: "246500012345",
+    inn: "246500012341",
     kpp: null,
     type: "INDIVIDUAL",
     name: { short_with_opf: "ИП Иванов Иван Иванович", full_with_opf: null },
     address: { value: "г Красноярск" },
   },
+};
+
+/** Ромашка's branch in Ачинск: the same ИНН, its own КПП and address. */
+const ROMASHKA_BRANCH = {
+  ...ROMASHKA,
+  data: { ...ROMASHKA.data, kpp: "244301001", address: { value: "г Ачинск, ул Кирова, д 5" } },
 };
 
 const mock = setupServer(
@@ -44,12 +50,15 @@ const mock = setupServer(
     if (answer === "hang") await delay(DADATA_TIMEOUT_MS + 1500);
     if (answer === "500") return new HttpResponse("boom", { status: 500 });
     if (answer === "garbage") return HttpResponse.json({ nothing: true });
-    const all = [ROMASHKA, SOLE_TRADER];
+    const all = [ROMASHKA, ROMASHKA_BRANCH, SOLE_TRADER];
     const query = String(body.query);
+    // findById: every unit of the ИНН, the head office alone (branch_type MAIN), or the unit of a КПП.
+    const unit = (s: (typeof all)[number]) =>
+      (body.kpp === undefined || s.data.kpp === body.kpp) && (body.branch_type !== "MAIN" || s !== ROMASHKA_BRANCH);
     return HttpResponse.json({
       suggestions:
         params.method === "findById"
-          ? all.filter((s) => s.data.inn === query)
+          ? all.filter((s) => s.data.inn === query && unit(s))
           : all.filter((s) => s.data.inn.startsWith(query)),
     });
   }),
@@ -73,8 +82,9 @@ describe("the DaData gateway", () => {
     const { directory, outcomes } = gateway();
     expect(directory.enabled).toBe(true);
     await expect(directory.suggest("2465")).resolves.toEqual([
-      { inn: "2465000001", name: "ООО «Ромашка»", kpp: "246601001", address: "г Красноярск, ул Ленина, д 1" },
-      { inn: "246500012345", name: "ИП Иванов Иван Иванович", address: "г Красноярск" },
+      { inn: "2465000014", name: "ООО «Ромашка»", kpp: "246601001", address: "г Красноярск, ул Ленина, д 1" },
+      { inn: "2465000014", name: "ООО «Ромашка»", kpp: "244301001", address: "г Ачинск, ул Кирова, д 5" },
+      { inn: "246500012341", name: "ИП Иванов Иван Иванович", address: "г Красноярск" },
     ]);
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe("suggest");
@@ -87,11 +97,41 @@ describe("the DaData gateway", () => {
 
   it("finds the head office by a whole ИНН; a sole trader has no КПП", async () => {
     const { directory } = gateway();
-    await expect(directory.findByInn("2465000001")).resolves.toMatchObject({ name: "ООО «Ромашка»", kpp: "246601001" });
-    expect(seen[0]).toMatchObject({ method: "findById", body: { query: "2465000001", branch_type: "MAIN" } });
-    const trader = await directory.findByInn("246500012345");
-    expect(trader).toEqual({ inn: "246500012345", name: "ИП Иванов Иван Иванович", address: "г Красноярск" });
+    await expect(directory.findByInn("2465000014")).resolves.toMatchObject({ name: "ООО «Ромашка»", kpp: "246601001" });
+    expect(seen[0]).toMatchObject({ method: "findById", body: { query: "2465000014", branch_type: "MAIN" } });
+    const trader = await directory.findByInn("246500012341");
+    expect(trader).toEqual({ inn: "246500012341", name: "ИП Иванов Иван Иванович", address: "г Красноярск" });
     await expect(directory.findByInn("2465999999")).resolves.toBeUndefined();
+  });
+
+  it("finds the branch of the КПП chosen, as the register confirms it; a КПП it does not know is the head office", async () => {
+    const { directory } = gateway();
+    await expect(directory.findByInn("2465000014", "244301001")).resolves.toEqual({
+      inn: "2465000014",
+      name: "ООО «Ромашка»",
+      kpp: "244301001",
+      address: "г Ачинск, ул Кирова, д 5",
+    });
+    expect(seen[0]).toMatchObject({ method: "findById", body: { query: "2465000014", kpp: "244301001" } });
+    expect(seen[0].body).not.toHaveProperty("branch_type");
+    seen = [];
+    await expect(directory.findByInn("2465000014", "246699999")).resolves.toMatchObject({ kpp: "246601001" });
+    expect(seen.map((s) => s.body)).toEqual([
+      { query: "2465000014", kpp: "246699999" },
+      { query: "2465000014", branch_type: "MAIN" },
+    ]);
+    // A sole trader has no КПП: one ask, for the ИНН.
+    seen = [];
+    await expect(directory.findByInn("246500012341", "244301001")).resolves.toMatchObject({ inn: "246500012341" });
+    expect(seen.map((s) => s.body)).toEqual([{ query: "246500012341", branch_type: "MAIN" }]);
+  });
+
+  it("asks a failing register once for a branch, not again for the head office", async () => {
+    const { directory, outcomes } = gateway();
+    answer = "500";
+    await expect(directory.findByInn("2465000014", "244301001")).resolves.toBeUndefined();
+    expect(seen).toHaveLength(1);
+    expect(outcomes).toEqual(["http_error"]);
   });
 
   it("asks nothing for an empty or malformed ИНН, or too few digits", async () => {
@@ -108,14 +148,14 @@ describe("the DaData gateway", () => {
     const { directory } = gateway({});
     expect(directory.enabled).toBe(false);
     await expect(directory.suggest("2465")).resolves.toEqual([]);
-    await expect(directory.findByInn("2465000001")).resolves.toBeUndefined();
+    await expect(directory.findByInn("2465000014")).resolves.toBeUndefined();
     expect(seen).toHaveLength(0);
   });
 
   it("answers nothing when the register fails or answers something else", async () => {
     const { directory, outcomes } = gateway();
     answer = "500";
-    await expect(directory.findByInn("2465000001")).resolves.toBeUndefined();
+    await expect(directory.findByInn("2465000014")).resolves.toBeUndefined();
     answer = "garbage";
     await expect(directory.suggest("2465")).resolves.toEqual([]);
     expect(outcomes).toEqual(["http_error", "invalid"]);
@@ -125,7 +165,7 @@ describe("the DaData gateway", () => {
     const { directory, outcomes } = gateway();
     answer = "hang";
     const started = Date.now();
-    await expect(directory.findByInn("2465000001")).resolves.toBeUndefined();
+    await expect(directory.findByInn("2465000014")).resolves.toBeUndefined();
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(DADATA_TIMEOUT_MS - 50);
     expect(took).toBeLessThan(DADATA_TIMEOUT_MS + 1000);

@@ -17,8 +17,11 @@ export interface CompanyDirectory {
   readonly enabled: boolean;
   /** Up to `count` companies whose ИНН starts with (or is) `query`; none on any failure. */
   suggest(query: string, options?: { signal?: AbortSignal; count?: number }): Promise<Party[]>;
-  /** The head office with exactly this ИНН, or undefined (not found, bad ИНН, register down). */
-  findByInn(inn: string | undefined): Promise<Party | undefined>;
+  /**
+   * The company with exactly this ИНН, or undefined (not found, bad ИНН, register down): the branch
+   * of this КПП when the register confirms it (a suggestion the customer chose), else the head office.
+   */
+  findByInn(inn: string | undefined, kpp?: string): Promise<Party | undefined>;
 }
 
 export const DADATA_TIMEOUT_MS = 2000;
@@ -60,8 +63,13 @@ export function createDadataGateway(
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = options.timeoutMs ?? DADATA_TIMEOUT_MS;
 
-  async function call(method: "suggest" | "findById", body: object, signal?: AbortSignal): Promise<Party[]> {
-    if (!key) return [];
+  /** The register's answer; undefined when it failed (or the visitor moved on). */
+  async function call(
+    method: "suggest" | "findById",
+    body: object,
+    signal?: AbortSignal,
+  ): Promise<Party[] | undefined> {
+    if (!key) return undefined;
     const started = Date.now();
     const seconds = () => (Date.now() - started) / 1000;
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -87,14 +95,14 @@ export function createDadataGateway(
       return parsed.data.suggestions.map(toParty);
     } catch (error) {
       // The visitor moved on (a newer query, the page left): not the register's failure.
-      if (signal?.aborted && !timeout.aborted) return [];
+      if (signal?.aborted && !timeout.aborted) return undefined;
       if (timeout.aborted) outcome = "timeout";
       log.warn("company register failed, going on without it", {
         method,
         error: errorMessage(error),
         ms: Date.now() - started,
       });
-      return [];
+      return undefined;
     } finally {
       if (!(signal?.aborted && !timeout.aborted)) options.onUpstream?.(outcome, seconds());
     }
@@ -104,12 +112,21 @@ export function createDadataGateway(
     enabled: Boolean(key),
     async suggest(query, { signal, count = SUGGEST_COUNT } = {}) {
       if (!/^\d{3,12}$/.test(query)) return [];
-      return call("suggest", { query, count }, signal);
+      return (await call("suggest", { query, count }, signal)) ?? [];
     },
-    async findByInn(inn) {
+    async findByInn(inn, kpp) {
       if (!inn || !/^(\d{10}|\d{12})$/.test(inn)) return undefined;
+      // A branch has its own КПП under the company's ИНН: the form's КПП is the customer's choice,
+      // taken only as the register confirms it (a forged or stale one falls back to the head office).
+      if (kpp && inn.length === 10 && /^\d{9}$/.test(kpp)) {
+        const branches = await call("findById", { query: inn, kpp });
+        // The register is down: asked once, not twice (each ask may take the whole timeout).
+        if (!branches) return undefined;
+        const branch = branches.find((party) => party.inn === inn && party.kpp === kpp);
+        if (branch) return branch;
+      }
       const found = await call("findById", { query: inn, branch_type: "MAIN" });
-      return found.find((party) => party.inn === inn);
+      return found?.find((party) => party.inn === inn);
     },
   };
 }

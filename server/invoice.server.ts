@@ -5,7 +5,7 @@
  */
 import { INVOICE_TERMS, LEGAL } from "~/content";
 import { buildInvoice } from "~/lib/invoice";
-import { orderNumber } from "~/lib/order-number";
+import { orderNumberOf } from "~/lib/order-number";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import type { LeadRecord, OrderSummary } from "./lead-store.server";
 
@@ -27,12 +27,12 @@ export function hasInvoice(record: LeadRecord | undefined): boolean {
 }
 
 /** The invoice's path on the site: the order's number, never its whole id. */
-export function invoicePath(id: string): string {
-  return `/order-success/invoice/${orderNumber(id)}.pdf`;
+export function invoicePath(record: LeadRecord): string {
+  return `/order-success/invoice/${orderNumberOf(record)}.pdf`;
 }
 
-export function invoiceFileName(id: string): string {
-  return `Счёт ${orderNumber(id)}.pdf`;
+export function invoiceFileName(record: LeadRecord): string {
+  return `Счёт ${orderNumberOf(record)}.pdf`;
 }
 
 /** The order's invoice as a PDF, or undefined when the customer did not ask for one. */
@@ -41,7 +41,7 @@ export async function orderInvoicePdf(record: LeadRecord): Promise<InvoiceFile |
   if (!order?.customer?.invoice) return undefined;
   const invoice = buildInvoice(
     {
-      number: orderNumber(record.id),
+      number: orderNumberOf(record),
       createdAt: record.createdAt,
       lines: order.lines,
       delivery: order.delivery,
@@ -50,5 +50,5 @@ export async function orderInvoicePdf(record: LeadRecord): Promise<InvoiceFile |
     LEGAL,
     INVOICE_TERMS,
   );
-  return { fileName: invoiceFileName(record.id), pdf: await renderInvoicePdf(invoice, new Date(record.createdAt)) };
+  return { fileName: invoiceFileName(record), pdf: await renderInvoicePdf(invoice, new Date(record.createdAt)) };
 }

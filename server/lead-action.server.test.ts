@@ -96,7 +96,7 @@ function post(url: string, fields: Record<string, string>, files: File[] = []) {
 const lead = {
   name: "Иванов Иван",
   phone: "+7 (912) 345-67-89",
-  inn: "2465123456",
+  inn: "2465123457",
   comment: "Нужен расчёт",
   consent: "on",
   page: "/leasing",
@@ -137,7 +137,7 @@ describe("callback, price and leasing leads", () => {
       fields: [
         { key: "name", value: "Иванов Иван" },
         { key: "phone", value: "+7(912)345-67-89" },
-        { key: "inn", value: "2465123456" },
+        { key: "inn", value: "2465123457" },
         { key: "comment", value: "Нужен расчёт" },
         { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
       ],
@@ -163,7 +163,7 @@ describe("callback, price and leasing leads", () => {
     expect((captured[0].json as { fields: unknown[] }).fields).toEqual([
       { key: "name", value: "Иванов Иван" },
       { key: "phone", value: "+7(912)345-67-89" },
-      { key: "inn", value: "2465123456" },
+      { key: "inn", value: "2465123457" },
       {
         key: "comment",
         value: `Нужен расчёт\nСтоимость 3\u00a0500\u00a0000\u00a0₽, аванс 15,5 %, срок 24 мес., платеж ≈ ${formatRubWhole(monthlyPayment)}`,
@@ -419,7 +419,7 @@ describe("the customer's text and the company in a lead", () => {
     expect((captured[0].json as { fields: unknown[] }).fields).toEqual([
       { key: "name", value: escaped },
       { key: "phone", value: "+7(912)345-67-89" },
-      { key: "inn", value: "2465123456" },
+      { key: "inn", value: "2465123457" },
       { key: "comment", value: `${escaped}\nВторая строка` },
       { key: "source", value: '<a href="https://faw.example/leasing">Источник</a>' },
       { key: "company", value: "ООО «Рога &amp; Копыта», КПП 246601001" },
@@ -826,7 +826,7 @@ describe("the company an order names", () => {
     const typed = { name: "Петров Пётр", phone: "+7 (912) 345-67-89", consent: "on", companyName: "ООО «Ромашка»" };
     const companyOf = (sent: Captured) =>
       (sent.json as { fields: { key: string; value: string }[] }).fields.find((f) => f.key === "companyName")?.value;
-    for (const inn of ["", "2465123456"]) {
+    for (const inn of ["", "2465123457"]) {
       captured = [];
       // A register that does not know the ИНН (no DaData key here): the name as typed.
       const res = await handleOrderAction(orderRequest(`${part.id}.1`, { ...typed, inn }), context);

@@ -47,7 +47,7 @@ function successRedirect(mode: LeadResponseMode, page: string) {
   return redirect(to, 303);
 }
 
-const LEAD_FIELDS = ["name", "phone", "inn", "comment", "source", "consent", "page"] as const;
+const LEAD_FIELDS = ["name", "phone", "inn", "kpp", "comment", "source", "consent", "page"] as const;
 /** The leasing form also carries the calculator's figures (kept when the page is rendered again). */
 const LEASING_LEAD_FIELDS = [...LEAD_FIELDS, ...LEASING_PARAMS] as const;
 const SERVICE_LEAD_FIELDS = [...LEAD_FIELDS, "vehicle", "date"] as const;
@@ -211,7 +211,7 @@ export async function handleLeadAction(
       files,
     });
   } else {
-    const company = await services.companies.findByInn(data.inn);
+    const company = await services.companies.findByInn(data.inn, data.kpp);
     const fields: OutgoingField[] = [
       { key: "name", value: data.name },
       { key: "phone", value: phoneForSending(data.phone) },

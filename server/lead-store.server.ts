@@ -65,6 +65,11 @@ export interface LeadRecord {
 }
 
 export interface OrderSummary {
+  /**
+   * The number the customer is given ('4821-0937', app/lib/order-number.ts), unique among orders;
+   * missing in orders kept before numbers were drawn, whose number is derived from the id.
+   */
+  number?: string;
   /** `article` is missing in orders kept before it was recorded. */
   lines: { id: string; slug: string; name: string; article?: string; price: number; amount: number }[];
   /** What the customer pays: the goods and the delivery. */

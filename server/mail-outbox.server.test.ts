@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEALER, DESKS, deskPhone, LEGAL } from "~/content";
-import { orderNumber } from "~/lib/order-number";
 import { startFakeSmtp, type FakeSmtp } from "../test/fake-smtp";
 import { pdfText } from "../test/pdf-text";
 import { parseConfig } from "./config.server";
@@ -47,10 +46,11 @@ async function placeOrder(customer: { email: string; invoice: boolean }): Promis
     request: { kind: "json", body: { name: "order", fields: [] } },
     attempts: [],
     order: {
+      number: "4821-0937",
       lines: [{ id: "p1", slug: "filtr-p1", name: "Фильтр масляный", article: "1012010-81DJ", price: 1250, amount: 4 }],
       total: 5300,
       delivery: { label: "Курьер по городу", cost: 300, address: "г. Красноярск, ул. Мира, 1" },
-      customer: { name: "Иван Петров", inn: "2465000001", ...customer },
+      customer: { name: "Иван Петров", inn: "2465000014", ...customer },
     },
   };
   await leads.save(record);
@@ -73,7 +73,7 @@ describe("the order confirmation e-mail", { timeout: 30_000 }, () => {
     expect(smtp.received).toHaveLength(1);
 
     const [message] = smtp.received;
-    expect(message.subject).toBe(`Заказ № ${orderNumber(id)} — ${DEALER.name}`);
+    expect(message.subject).toBe(`Заказ № 4821-0937 — ${DEALER.name}`);
     expect(message.to && "text" in message.to ? message.to.text : "").toBe("ivan@buyer.example");
     expect(message.messageId).toBe(confirmationMessageId(id, "https://dealer.example"));
     expect(message.replyTo?.text).toBe(DESKS.parts.email);
@@ -87,9 +87,9 @@ describe("the order confirmation e-mail", { timeout: 30_000 }, () => {
     expect(message.attachments).toHaveLength(1);
     const [pdf] = message.attachments;
     expect(pdf.contentType).toBe("application/pdf");
-    expect(pdf.filename).toBe(`Счёт ${orderNumber(id)}.pdf`);
+    expect(pdf.filename).toBe(`Счёт 4821-0937.pdf`);
     const text = await pdfText(pdf.content);
-    expect(text).toContain(`Счёт на оплату № ${orderNumber(id)}`);
+    expect(text).toContain(`Счёт на оплату № 4821-0937`);
     expect(text).toContain(LEGAL.bank.account);
 
     // Accepted once: no pass sends it again.

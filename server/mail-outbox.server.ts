@@ -11,7 +11,7 @@
  */
 import { DEALER, DESKS, deskPhone } from "~/content";
 import { orderMailSubject, orderMailText } from "~/lib/order-mail";
-import { orderNumber } from "~/lib/order-number";
+import { orderNumberOf } from "~/lib/order-number";
 import type { Config } from "./config.server";
 import { hasInvoice, orderInvoicePdf, orderOf } from "./invoice.server";
 import { createLeadStore, type LeadRecord, type LeadStore, type StoredRecord } from "./lead-store.server";
@@ -120,7 +120,7 @@ export function createMailOutbox(
     const order = orderOf(lead);
     const to = order?.customer?.email;
     if (!lead || !order?.customer || !to) return undefined;
-    const number = orderNumber(orderId);
+    const number = orderNumberOf(lead);
     const invoice = hasInvoice(lead);
     const text = orderMailText(
       {

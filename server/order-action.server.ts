@@ -9,10 +9,10 @@ import { consentTextVersion } from "~/lib/consent";
 import { cartLines, cartTotal, linesSeen, sameGoods, unavailableLines, type CartLine } from "~/lib/cart-lines";
 import { deliveryCost, deliveryCostText, deliveryDetails, deliveryLabel } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
-import { orderNumber } from "~/lib/order-number";
+import { newOrderNumber, orderNumberOf } from "~/lib/order-number";
 import { serializeCartCookie } from "~/lib/cookies";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
-import { ORDER_CHANGED, ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
+import { MESSAGES, ORDER_CHANGED, ORDER_ERROR, orderSchema } from "~/lib/lead-schemas";
 import { replacesText } from "~/lib/messages";
 import { companyFields } from "~/lib/party";
 import { phoneForSending } from "~/lib/phone";
@@ -35,12 +35,13 @@ import {
 import { isTaken, newLeadId, unsent, type LeadRecord } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
 import { orderIdOfKey, orderKeyOf } from "./order-key.server";
+import { takeOrderNumber } from "./order-numbers.server";
 import type { DeliveryResult, OutgoingField } from "./notify-gateway.server";
 
 const orderValidator = withZod(orderSchema);
 
 const ORDER_FIELDS = [
-  ...["name", "phone", "inn", "companyName", "email", "city", "invoice", "comment", "consent"],
+  ...["name", "phone", "inn", "kpp", "companyName", "email", "city", "invoice", "comment", "consent"],
   ...["delivery", "address", "carrier", "carrierName"],
 ] as const;
 
@@ -126,6 +127,20 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (limited) return limited;
 
   const data = result.data;
+  // The buyer's company from its ИНН (the branch the customer chose, as the register confirms it),
+  // when the register knows it; without it, as the customer named it. An invoice names a company:
+  // with no name from either, the form asks for it (the field shows, with or without JavaScript),
+  // and the order counted above is given back.
+  const found = await services.companies.findByInn(data.inn, data.kpp);
+  if (data.invoice && !found && !data.companyName) {
+    if (counted) await services.leadLimit.refund(context.clientIp);
+    return validationError(
+      { fieldErrors: { companyName: MESSAGES.invoiceCompanyUnknown }, formId: result.formId },
+      result.submittedData,
+    );
+  }
+  const named = !found && data.inn && data.companyName ? { inn: data.inn, name: data.companyName } : undefined;
+  const company = found ?? named;
   const consented = await services.consents.record({
     at: new Date().toISOString(),
     ip: context.clientIp,
@@ -133,11 +148,6 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     version: consentTextVersion(services.companies.enabled),
   });
   if (!consented) return fail(ORDER_ERROR, 503, textValues(body));
-  // The buyer's company from its ИНН, when the register knows it (never a condition of the order);
-  // without the register, as the customer named it (the invoice's buyer).
-  const found = await services.companies.findByInn(data.inn);
-  const named = !found && data.inn && data.companyName ? { inn: data.inn, name: data.companyName } : undefined;
-  const company = found ?? named;
   const id = keyed ?? newLeadId();
   // The customer's earlier order whose send failed, when this one (its cart changed since) replaces it.
   const phone = phoneForSending(data.phone);
@@ -146,6 +156,25 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const shipping = { label: deliveryLabel(data.delivery), cost: deliveryCost(data.delivery, goodsTotal) };
   const total = goodsTotal + shipping.cost;
   const where = deliveryDetails(data);
+  // Taken already: the first send of this form is in flight (the form sent twice at once: its
+  // outcome is waited for), or it failed and the order waits on disk for the background retry
+  // (tried again at once, as corrected when no attempt can have reached the service: see
+  // NotifyGateway.resendJson). 'Заказ оформлен' only once it is delivered.
+  const fresh = keyed ? await takeOrderId(services, keyed) : true;
+  // The disk refused the order's folder (full, read-only): nothing is taken, the form stays as
+  // typed, and the order counted above is given back.
+  if (fresh === undefined) {
+    if (counted) await services.leadLimit.refund(context.clientIp);
+    return fail(ORDER_ERROR, 503, textValues(body));
+  }
+  // The order's number: the one it was given when first written (sent again), else a new one.
+  const number = await numberFor(services, id, fresh);
+  if (number === undefined) {
+    // Its folder, taken just now, is given back: the form sent again takes it afresh at once.
+    if (keyed && fresh) await services.notify.store.discard(id).catch(() => undefined);
+    if (counted) await services.leadLimit.refund(context.clientIp);
+    return fail(ORDER_ERROR, 503, textValues(body));
+  }
   const fields: OutgoingField[] = [
     { key: "name", value: data.name },
     { key: "phone", value: phone },
@@ -160,14 +189,17 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     ...(where.carrier === undefined ? [] : [{ key: "carrier", value: where.carrier }]),
     { key: "comment", value: data.comment },
     { key: "total", value: formatRub(total) },
-    { key: "order", value: orderNumber(id) },
-    ...(replaces === undefined ? [] : [{ key: "replaces", value: replacesText(orderNumber(replaces)) }]),
+    { key: "order", value: number },
+    ...(replaces === undefined
+      ? []
+      : [{ key: "replaces", value: replacesText(await numberOfOrder(services, replaces)) }]),
     ...companyFields(found),
     // As the customer named it whenever the register did not name it: with an ИНН or without one.
     ...(!found && data.companyName ? [{ key: "companyName", value: data.companyName }] : []),
   ];
   // The lines as ordered stay on disk with the order, for its success page.
   const order = {
+    number,
     lines: lines.map(({ id, slug, name, article, price, amount }) => ({ id, slug, name, article, price, amount })),
     total,
     delivery: { ...shipping, ...where, city: data.city || undefined },
@@ -175,17 +207,6 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     customer: { name: data.name, inn: data.inn, email: data.email, invoice: data.invoice },
     ...(replaces === undefined ? {} : { replaces }),
   };
-  // Taken already: the first send of this form is in flight (the form sent twice at once: its
-  // outcome is waited for), or it failed and the order waits on disk for the background retry
-  // (tried again at once, as corrected when no attempt can have reached the service: see
-  // NotifyGateway.resendJson). 'Заказ оформлен' only once it is delivered.
-  const fresh = keyed ? await takeOrderId(services, keyed) : true;
-  // The disk refused the order's folder (full, read-only): nothing is taken, the form stays as
-  // typed, and the order counted above is given back.
-  if (fresh === undefined) {
-    if (counted) await services.leadLimit.refund(context.clientIp);
-    return fail(ORDER_ERROR, 503, textValues(body));
-  }
   // The earlier order this one replaces leaves the retry once this one is on disk, before it is sent:
   // a crash in between leaves both to be sent, this one saying which it replaces, never neither.
   const withdrawEarlier = async () => {
@@ -255,6 +276,31 @@ async function waitingEarlierOrder(
   if (!lead?.order || !unsent(lead.status) || lead.request.kind !== "json") return undefined;
   const samePhone = lead.request.body.fields.some((field) => field.key === "phone" && field.value === phone);
   return samePhone ? earlier : undefined;
+}
+
+/** The number of the order `id` as kept on disk (derived from the id for an order kept before numbers were). */
+async function numberOfOrder(services: AppLoadContext["services"], id: string): Promise<string> {
+  return orderNumberOf({ id, order: (await services.notify.store.load(id))?.order });
+}
+
+/**
+ * The number of the order `id`: a new order (`fresh`) draws one no order has; one written before
+ * (this form sent again) keeps its own. Undefined when the disk refused it.
+ */
+async function numberFor(
+  services: AppLoadContext["services"],
+  id: string,
+  fresh: boolean,
+): Promise<string | undefined> {
+  const kept = fresh ? undefined : await services.notify.store.load(id);
+  if (kept?.order) return orderNumberOf(kept);
+  const where = { dataDir: services.config.dataDir, leadsDir: services.notify.store.dir };
+  try {
+    return await newOrderNumber((number) => takeOrderNumber(where, number, id));
+  } catch (error) {
+    log.error("order not kept: no order number could be taken", { lead: id, error: errorMessage(error) });
+    return undefined;
+  }
 }
 
 /** Takes the order's place on disk: true when it is new, false when taken already, undefined when the disk refused. */

@@ -10,6 +10,8 @@ export interface FakeCompany {
   kpp?: string;
   name: string;
   address: string;
+  /** A branch (its own КПП under the company's ИНН): never the head office findById answers by default. */
+  branch?: true;
 }
 
 export interface FakeDadata {
@@ -17,7 +19,7 @@ export interface FakeDadata {
   /** ok: answers; fail: 500; hang: never answers. */
   mode: "ok" | "fail" | "hang";
   companies: FakeCompany[];
-  received: { method: string; authorization?: string; body: { query?: string; branch_type?: string } }[];
+  received: { method: string; authorization?: string; body: FakeQuery }[];
   close(): Promise<void>;
 }
 
@@ -37,13 +39,25 @@ function suggestion(company: FakeCompany) {
   };
 }
 
+type FakeQuery = { query?: string; branch_type?: string; kpp?: string };
+
+/** findById: the ИНН's head office (`branch_type: 'MAIN'`), the unit of a КПП, or every unit. */
+function findById(companies: FakeCompany[], body: FakeQuery): FakeCompany[] {
+  return companies.filter(
+    (c) =>
+      c.inn === String(body.query ?? "") &&
+      (body.kpp === undefined || c.kpp === body.kpp) &&
+      (body.branch_type !== "MAIN" || !c.branch),
+  );
+}
+
 export async function startFakeDadata(companies: FakeCompany[]): Promise<FakeDadata> {
   const state: FakeDadata = { url: "", mode: "ok", companies, received: [], close: async () => {} };
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const match = /^\/suggestions\/api\/4_1\/rs\/(suggest|findById)\/party$/.exec(req.url ?? "");
-    const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { query?: string; branch_type?: string };
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as FakeQuery;
     state.received.push({ method: match?.[1] ?? req.url ?? "", authorization: req.headers.authorization, body });
     if (state.mode === "hang") return;
     if (!match || state.mode === "fail") {
@@ -51,7 +65,10 @@ export async function startFakeDadata(companies: FakeCompany[]): Promise<FakeDad
       return;
     }
     const query = String(body.query ?? "");
-    const found = state.companies.filter((c) => (match[1] === "findById" ? c.inn === query : c.inn.startsWith(query)));
+    const found =
+      match[1] === "findById"
+        ? findById(state.companies, body)
+        : state.companies.filter((c) => c.inn.startsWith(query));
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ suggestions: found.map(suggestion) }));
   });

@@ -15,15 +15,17 @@ import { shownCartLines, type CartLine } from "~/lib/cart-lines";
 import {
   applyCartIntent,
   cartCount,
+  cartToKeep,
   clampToStock,
   CART_STORAGE_KEY,
   findItem,
+  newCartStamp,
   sanitizeCart,
   type Cart,
   type CartIntent,
   type CartPartInfo,
 } from "~/lib/cart";
-import { serializeCartCookie } from "~/lib/cookies";
+import { cartStampFromCookies, serializeCartCookie } from "~/lib/cookies";
 import { pushDataLayer } from "~/utils/data-layer";
 
 interface CartContextValue {
@@ -33,6 +35,8 @@ interface CartContextValue {
   /** Applies a purchase-control click; returns an error message when the change was refused. */
   change: (intent: CartIntent, part: CartPartInfo) => string | undefined;
   clear: () => void;
+  /** The part a purchase made without JavaScript (or before it ran) added on the way to this page. */
+  justAdded: string | undefined;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -43,21 +47,31 @@ const CartContext = createContext<CartContextValue | null>(null);
  */
 const CartReconciledContext = createContext(false);
 
-function writeCookie(cart: Cart) {
-  document.cookie = serializeCartCookie(cart, { secure: window.location.protocol === "https:" });
+/** The stamp of the browser's last write of the cart, kept beside it (see cartToKeep). */
+const CART_STAMP_KEY = "cart_stamp";
+
+/** The cart into the cookie, with the stamp of the write; an empty cart removes the cookie. */
+function writeCookie(cart: Cart, stamp: string | undefined) {
+  document.cookie = serializeCartCookie(cart, {
+    secure: window.location.protocol === "https:",
+    stamp: cart.length > 0 ? stamp : undefined,
+  });
 }
 
-function readStorage(): Cart | undefined {
+function readStorage(): { cart: Cart | undefined; stamp: string | undefined } {
   try {
     const raw = window.localStorage.getItem(CART_STORAGE_KEY);
-    return raw === null ? undefined : sanitizeCart(JSON.parse(raw));
+    const stamp = window.localStorage.getItem(CART_STAMP_KEY) ?? undefined;
+    return { cart: raw === null ? undefined : sanitizeCart(JSON.parse(raw)), stamp };
   } catch {
-    return undefined;
+    return { cart: undefined, stamp: undefined };
   }
 }
 
-function writeStorage(cart: Cart) {
+function writeStorage(cart: Cart, stamp: string | undefined) {
   try {
+    if (stamp === undefined) window.localStorage.removeItem(CART_STAMP_KEY);
+    else window.localStorage.setItem(CART_STAMP_KEY, stamp);
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
   } catch {
     // Private mode or a full storage: the cookie still carries the cart.
@@ -78,8 +92,9 @@ function sameParts(a: Cart, b: Cart): boolean {
 /**
  * The cart in the browser: localStorage under `cart` (spec §3), every change mirrored into the
  * cookie the server renders from. The first render uses the server's copy, so hydration matches;
- * then the two are reconciled: localStorage wins, and a cart built without JavaScript (cookie only)
- * is adopted into localStorage.
+ * then the two are reconciled (cartToKeep): localStorage wins unless the server changed the cart
+ * since the browser last wrote it (a purchase posted before the script ran, or without it), and a
+ * cart built without JavaScript (cookie only) is adopted into localStorage.
  */
 const EMPTY_CART: Cart = [];
 
@@ -106,27 +121,31 @@ export function CartProvider({
 
   useEffect(() => {
     const read = readStorage();
-    const stored = read && clampToStock(read, (id) => balances[id] ?? Number.MAX_SAFE_INTEGER);
+    const stored = read.cart && clampToStock(read.cart, (id) => balances[id] ?? Number.MAX_SAFE_INTEGER);
+    const serverStamp = cartStampFromCookies(document.cookie);
+    const kept =
+      stored && cartToKeep({ cart: stored, stamp: read.stamp }, serverStamp) === "browser" ? stored : undefined;
     // A transition: a part of the page still waiting for its script (a modal open on arrival,
     // whose form loads lazily) hydrates once it comes rather than being thrown away and drawn
     // again by the browser, which a plain update to these contexts would force (React error 421).
     startTransition(() => {
-      if (stored && stored.length > 0) {
-        // The same cart keeps its identity, so nothing that reads it renders again.
-        if (!sameCart(stored, serverCart)) setCart(stored);
-      }
+      // The same cart keeps its identity, so nothing that reads it renders again.
+      if (kept && !sameCart(kept, serverCart)) setCart(kept);
       setHydrated(true);
     });
-    if (stored && stored.length > 0) {
-      if (!sameCart(stored, serverCart)) {
-        writeCookie(stored);
+    if (kept) {
+      if (!sameCart(kept, serverCart)) {
+        writeCookie(kept, read.stamp);
         // The page's data was read with the server's copy (a cookie the browser dropped, as Safari
         // does after 7 days): read it again with the browser's, so /cart lists every part in it.
         revalidator.revalidate();
       }
-      if (!sameCart(stored, read)) writeStorage(stored);
+      if (!sameCart(kept, read.cart ?? EMPTY_CART)) writeStorage(kept, read.stamp);
     } else {
-      writeStorage(serverCart);
+      // The server's cart: built without JavaScript, or changed by a purchase posted before this
+      // page's script ran. Its stamp becomes the browser's, and an emptied cart's cookie goes.
+      writeStorage(serverCart, serverStamp);
+      if (serverCart.length === 0 && serverStamp !== undefined) writeCookie(serverCart, undefined);
     }
     // Reconcile once per page load; later server copies come from our own cookie writes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -137,14 +156,15 @@ export function CartProvider({
     // next change starts from the cart as it is, never bringing back what was ordered.
     const follow = (event: StorageEvent) => {
       if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-      const next = readStorage() ?? EMPTY_CART;
+      const { cart: read, stamp } = readStorage();
+      const next = read ?? EMPTY_CART;
       setCart((current) => (sameCart(current, next) ? current : next));
       // A part added or taken out there: this page's data (the order's summary, /cart's list) is
       // read again, so what it shows is what an order from here would hold. The cookie is written
       // here first: the other tab wrote it too, but its write may reach the browser's cookie store
       // after this tab's request leaves, which would then read the cart as it was.
       if (!sameParts(next, cartRef.current)) {
-        writeCookie(next);
+        writeCookie(next, stamp);
         revalidateRef.current();
       }
     };
@@ -158,9 +178,10 @@ export function CartProvider({
   }, [pendingEvents]);
 
   const commit = useCallback((next: Cart) => {
+    const stamp = newCartStamp(Date.now(), Math.random());
     setCart(next);
-    writeStorage(next);
-    writeCookie(next);
+    writeStorage(next, stamp);
+    writeCookie(next, stamp);
   }, []);
 
   const change = useCallback(
@@ -180,6 +201,11 @@ export function CartProvider({
   // once, instead of being handed a new `clear` by the very update it caused.
   const clear = useCallback(() => commit(EMPTY_CART), [commit]);
 
+  // The last part added without JavaScript on the way here: its control says so (PurchaseControl).
+  const justAdded = useMemo(
+    () => [...pendingEvents].reverse().find((event) => event.ecommerce.add)?.ecommerce.add?.products[0]?.id,
+    [pendingEvents],
+  );
   const value = useMemo<CartContextValue>(
     () => ({
       cart,
@@ -187,8 +213,9 @@ export function CartProvider({
       amountOf: (id) => findItem(cart, id)?.amount ?? 0,
       change,
       clear,
+      justAdded,
     }),
-    [cart, change, clear],
+    [cart, change, clear, justAdded],
   );
   return (
     <CartContext.Provider value={value}>

@@ -88,6 +88,11 @@ export interface LeasingCalculatorProps {
    * lead's, and without JavaScript 'Рассчитать' posts that form back to `action` to be shown again.
    */
   leadFormId?: string;
+  /**
+   * The label of the lead form's own submit button: without JavaScript a hidden copy of it comes
+   * first in the form, so Enter in a field sends the lead, not the recalculation.
+   */
+  leadSubmitLabel?: string;
   /** A model whose price is on request: the price starts empty and no figures show until one is typed. */
   priceOnRequest?: boolean;
 }
@@ -108,6 +113,7 @@ export function LeasingCalculator({
   headingLevel: Heading = "h2",
   formId,
   leadFormId,
+  leadSubmitLabel,
   priceOnRequest = false,
 }: LeasingCalculatorProps) {
   const hydrated = useHydrated();
@@ -161,6 +167,14 @@ export function LeasingCalculator({
           if (hydrated) event.preventDefault();
         }}
       >
+        {leadFormId && leadSubmitLabel && !hydrated ? (
+          // Enter in a field sends a form by its first submit button, and 'Рассчитать' below comes
+          // before the lead form's own: this copy of the lead's button comes first instead.
+          // Hidden from sight, from Tab and from screen readers; with JavaScript neither is there.
+          <button type="submit" form={leadFormId} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+            {leadSubmitLabel}
+          </button>
+        ) : null}
         {leadFormId
           ? null
           : keep.map(([name, value]) => <input key={`${name}=${value}`} type="hidden" name={name} value={value} />)}

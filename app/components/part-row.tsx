@@ -7,6 +7,9 @@ import { OutOfStock } from "./out-of-stock";
 import { PartImage } from "./part-image";
 import { PurchaseControl } from "./purchase-control";
 
+/** The row's element id: a purchase made without JavaScript comes back to it (`#part-…`). */
+export const partRowId = (id: string) => `part-${id}`;
+
 /** What a row of the parts list shows of a part: its first picture only, no description. */
 export type PartRowData = Omit<Part, "images" | "description"> & { image: string | null };
 
@@ -19,7 +22,7 @@ export type PartRowData = Omit<Part, "images" | "description"> & { image: string
 export function PartRow({ part, eager, search }: { part: PartRowData; eager: boolean; search?: string }) {
   const marks = search ? highlightPart(part, search) : undefined;
   return (
-    <li className="part-row" data-testid="part-row">
+    <li className="part-row" data-testid="part-row" id={partRowId(part.id)}>
       <Link to={`/catalog/parts/${part.slug}`} className="part-row__image" tabIndex={-1} aria-hidden="true">
         <PartImage src={part.image ?? undefined} alt="" width={120} height={90} eager={eager} />
       </Link>
@@ -46,7 +49,10 @@ export function PartRow({ part, eager, search }: { part: PartRowData; eager: boo
         {part.balance <= 0 ? (
           <OutOfStock part={{ slug: part.slug, name: part.fullName || part.name, article: part.article }} />
         ) : null}
-        <PurchaseControl part={{ id: part.id, name: part.name, price: part.price, balance: part.balance }} />
+        <PurchaseControl
+          part={{ id: part.id, name: part.name, price: part.price, balance: part.balance }}
+          anchor={partRowId(part.id)}
+        />
       </div>
     </li>
   );

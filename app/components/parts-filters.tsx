@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 import { defaultOrder, orderChoices, type PartsOrder, type PartsQuery } from "~/lib/catalogue-query";
 import { SearchSuggestions } from "./search-suggestions";
 
@@ -55,26 +56,52 @@ export function PartsSearch({ query }: { query: PartsQuery }) {
 /** Below this width the open panel covers the list: it closes once applied. */
 const PHONE_QUERY = "(max-width: 767px)";
 
+/** The element the list's results start at: 'Применить' without JavaScript comes back to it. */
+export const RESULTS_ID = "results";
+
+/** The panel's fields as a query has them. */
+function fieldsOf(query: PartsQuery) {
+  return { sortBy: query.sortBy, inStock: query.inStock, groups: query.groups };
+}
+
 /**
- * Sorting and model-range groups: a GET form keeping the search, open while any is chosen. On a
- * phone, with JavaScript, 'Применить' closes the panel so the list it filtered shows.
+ * Sorting and model-range groups: a GET form keeping the search, open while any is chosen. The
+ * fields are the URL's query, after every navigation (a link, Back, a search): what 'Применить'
+ * sends is what the panel shows. On a phone, with JavaScript, 'Применить' closes the panel and
+ * shows the start of the list it filtered; without it (or before it runs) the form's address leads to the results,
+ * below the panel, which the browser scrolls to.
  */
 export function PartsFilters({ query, groups }: { query: PartsQuery; groups: string[] }) {
   const details = useRef<HTMLDetailsElement>(null);
+  const hydrated = useHydrated();
   const [appliedOnPhone, setAppliedOnPhone] = useState(false);
+  const [fields, setFields] = useState(() => fieldsOf(query));
+  // A new query (any navigation): the fields follow it, as React adjusts state to new props.
+  const key = JSON.stringify(fieldsOf(query));
+  const [shownKey, setShownKey] = useState(key);
+  if (key !== shownKey) {
+    setShownKey(key);
+    setFields(fieldsOf(query));
+  }
   const chosen = query.groups.length > 0 || query.inStock || query.sortBy !== defaultOrder(query.search);
   return (
     <details ref={details} className="filters" open={chosen && !appliedOnPhone ? true : undefined}>
       <summary className="btn btn--outline btn--small">Фильтры</summary>
       <Form
         method="get"
-        action="/catalog/parts"
+        // With JavaScript the list changes in place and the page stays where it is.
+        action={hydrated ? "/catalog/parts" : `/catalog/parts#${RESULTS_ID}`}
         preventScrollReset
+        // Without JavaScript the browser would fill the fields on Back with what they held when the
+        // page was left (the choices just applied), not what this page's address says.
+        autoComplete="off"
         className="filters__panel"
         onSubmit={() => {
           if (!details.current || !window.matchMedia(PHONE_QUERY).matches) return;
           details.current.open = false;
           setAppliedOnPhone(true);
+          // The panel the customer scrolled down is gone: the list starts where it was.
+          document.getElementById(RESULTS_ID)?.scrollIntoView({ block: "start" });
         }}
       >
         {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
@@ -82,7 +109,16 @@ export function PartsFilters({ query, groups }: { query: PartsQuery; groups: str
           <label htmlFor="parts-sort" className="field__label">
             Сортировка
           </label>
-          <select id="parts-sort" name="sortBy" defaultValue={query.sortBy} className="field__input">
+          <select
+            id="parts-sort"
+            name="sortBy"
+            value={fields.sortBy}
+            onChange={(event) => {
+              const sortBy = event.currentTarget.value as PartsOrder;
+              setFields((current) => ({ ...current, sortBy }));
+            }}
+            className="field__input"
+          >
             {orderChoices(query.search).map((value) => (
               <option key={value} value={value}>
                 {ORDER_LABELS[value]}
@@ -91,14 +127,35 @@ export function PartsFilters({ query, groups }: { query: PartsQuery; groups: str
           </select>
         </div>
         <label className="checkbox filters__stock">
-          <input type="checkbox" name="inStock" value="1" defaultChecked={query.inStock} />
+          <input
+            type="checkbox"
+            name="inStock"
+            value="1"
+            checked={fields.inStock}
+            onChange={(event) => {
+              const inStock = event.currentTarget.checked;
+              setFields((current) => ({ ...current, inStock }));
+            }}
+          />
           <span>Только в наличии</span>
         </label>
         <fieldset className="filters__groups">
           <legend className="field__label">Модельный ряд</legend>
           {groups.map((group) => (
             <label key={group} className="checkbox">
-              <input type="checkbox" name="groups" value={group} defaultChecked={query.groups.includes(group)} />
+              <input
+                type="checkbox"
+                name="groups"
+                value={group}
+                checked={fields.groups.includes(group)}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setFields((current) => ({
+                    ...current,
+                    groups: on ? [...current.groups, group] : current.groups.filter((g) => g !== group),
+                  }));
+                }}
+              />
               <span>{group}</span>
             </label>
           ))}

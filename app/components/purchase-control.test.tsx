@@ -1,6 +1,9 @@
 import { createRemixStub } from "@remix-run/testing";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ecommerceEvent, type EcommerceEvent } from "~/lib/analytics";
+import { cartCookieStamp, decodeCartCookie } from "~/lib/cart";
+import { readCookies } from "~/lib/cookies";
 import { CartProvider, useCart } from "./cart-provider";
 import { PurchaseControl } from "./purchase-control";
 
@@ -10,12 +13,16 @@ function Count() {
   return <p data-testid="count">{useCart().count}</p>;
 }
 
-function renderControl(balance = part.balance, serverCart: { id: string; amount: number }[] = []) {
+function renderControl(
+  balance = part.balance,
+  serverCart: { id: string; amount: number }[] = [],
+  pendingEvents: EcommerceEvent[] = [],
+) {
   const Stub = createRemixStub([
     {
       path: "/",
       Component: () => (
-        <CartProvider serverCart={serverCart} balances={{}} pendingEvents={[]}>
+        <CartProvider serverCart={serverCart} balances={{}} pendingEvents={pendingEvents}>
           <PurchaseControl part={{ ...part, balance }} />
           <Count />
         </CartProvider>
@@ -46,7 +53,10 @@ describe("PurchaseControl", () => {
     expect(screen.getByTestId("count").textContent).toBe("2");
     expect(plus.disabled).toBe(true);
     expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "42", amount: 2 }]);
-    expect(document.cookie).toContain("cart=42.2");
+    // The cookie has the cart and the stamp of the write, the same as the one kept beside it.
+    const cookie = readCookies(document.cookie).cart;
+    expect(decodeCartCookie(cookie)).toEqual([{ id: "42", amount: 2 }]);
+    expect(cartCookieStamp(cookie)).toBe(localStorage.getItem("cart_stamp"));
 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Уменьшить количество" })));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Уменьшить количество" })));
@@ -87,5 +97,32 @@ describe("PurchaseControl", () => {
     await screen.findByRole("button", { name: "Увеличить количество" });
     expect(screen.getByTestId("count").textContent).toBe("3");
     expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "42", amount: 3 }]);
+  });
+
+  it("keeps the cart the server changed after the browser's last write, and says what was added on the way", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "42", amount: 1 }]));
+    localStorage.setItem("cart_stamp", "a1");
+    // 'Купить' pressed twice more before the page's script ran: the server's write, stamped its own way.
+    document.cookie = "cart=!b2~42.3; Path=/";
+    const added = ecommerceEvent("add", [{ id: "42", name: part.name, price: part.price, quantity: 1 }]);
+    renderControl(5, [{ id: "42", amount: 3 }], [added]);
+    await screen.findByRole("button", { name: "Увеличить количество" });
+    expect(screen.getByTestId("count").textContent).toBe("3");
+    expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "42", amount: 3 }]);
+    expect(localStorage.getItem("cart_stamp")).toBe("b2");
+    expect(screen.getByText(/^Добавлено в корзину/).textContent).toBe("Добавлено в корзину. Перейти в корзину");
+    expect(screen.getByRole("link", { name: "Перейти в корзину" }).getAttribute("href")).toBe("/cart");
+  });
+
+  it("keeps an emptying the server made, and takes the emptied cart's cookie away", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "42", amount: 1 }]));
+    localStorage.setItem("cart_stamp", "a1");
+    document.cookie = "cart=!b2; Path=/";
+    renderControl(5, []);
+    await screen.findByRole("button", { name: "Купить" });
+    await act(async () => {});
+    expect(screen.getByTestId("count").textContent).toBe("0");
+    expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([]);
+    expect(readCookies(document.cookie).cart).toBeUndefined();
   });
 });

@@ -1,14 +1,24 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { forSale, type CartIntent, type CartPartInfo } from "~/lib/cart";
 import { useCart } from "./cart-provider";
 
 /**
  * 'Купить', or once the part is in the cart a stepper (spec §4). Each button is a real POST to
- * /cart, so it works without JavaScript; with JavaScript the cart changes in place.
+ * /cart, so it works without JavaScript; with JavaScript the cart changes in place. Without it
+ * /cart sends the customer back to the element `anchor` names (the part's row of a list), where
+ * the control says the part was added.
  */
-export function PurchaseControl({ part, compact = false }: { part: CartPartInfo; compact?: boolean }) {
-  const { amountOf, change } = useCart();
+export function PurchaseControl({
+  part,
+  compact = false,
+  anchor,
+}: {
+  part: CartPartInfo;
+  compact?: boolean;
+  anchor?: string;
+}) {
+  const { amountOf, change, justAdded } = useCart();
   const location = useLocation();
   const [error, setError] = useState<string>();
   const amount = amountOf(part.id);
@@ -31,7 +41,7 @@ export function PurchaseControl({ part, compact = false }: { part: CartPartInfo;
       data-testid={`purchase-${part.id}`}
     >
       <input type="hidden" name="id" value={part.id} />
-      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search + (anchor ? `#${anchor}` : "")} />
       {amount === 0 ? (
         <button
           type="submit"
@@ -72,6 +82,10 @@ export function PurchaseControl({ part, compact = false }: { part: CartPartInfo;
       {error ? (
         <p className="purchase__error" role="alert">
           {error}
+        </p>
+      ) : justAdded === part.id && amount > 0 && location.pathname !== "/cart" ? (
+        <p className="purchase__added" role="status">
+          Добавлено в корзину. <Link to="/cart">Перейти в корзину</Link>
         </p>
       ) : null}
     </form>

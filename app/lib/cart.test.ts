@@ -14,6 +14,9 @@ import {
   setAmount,
   applyCartIntent,
   CART_FULL_MESSAGE,
+  cartCookieStamp,
+  cartToKeep,
+  newCartStamp,
 } from "./cart";
 
 describe("cart", () => {
@@ -150,5 +153,47 @@ describe("applyCartIntent", () => {
     const change = applyCartIntent(full, "add", { ...part, id: "another-long-part-id" });
     expect(change.cart).toBe(full);
     expect(change.error).toBe(CART_FULL_MESSAGE);
+  });
+});
+
+describe("the change stamp", () => {
+  const browser = [{ id: "17", amount: 2 }];
+
+  it("leads the cookie, and a reader of items skips it", () => {
+    const value = encodeCartCookie(browser, "m1abc0");
+    expect(value).toBe("!m1abc0~17.2");
+    expect(decodeCartCookie(value)).toEqual(browser);
+    expect(cartCookieStamp(value)).toBe("m1abc0");
+    expect(encodeCartCookie([], "m1abc0")).toBe("!m1abc0");
+    expect(cartCookieStamp("!m1abc0")).toBe("m1abc0");
+  });
+
+  it.each([undefined, null, "", "17.2", "17.2~!m1abc0", "!", "!A.B~17.2", "!m1-abc"])("is none in %j", (value) => {
+    expect(cartCookieStamp(value)).toBeUndefined();
+  });
+
+  it("is new for every write, whatever the clock", () => {
+    const a = newCartStamp(Date.UTC(2026, 11, 7), 0.1);
+    const b = newCartStamp(Date.UTC(2026, 11, 7), 0.2);
+    expect(a).not.toBe(b);
+    expect(cartCookieStamp(encodeCartCookie(browser, a))).toBe(a);
+    expect(cartCookieStamp(encodeCartCookie(browser, newCartStamp(0, 0)))).toBe("00000");
+  });
+
+  it("keeps the server's cart when the server changed it after the browser's last write", () => {
+    expect(cartToKeep({ cart: browser, stamp: "a1" }, "b2")).toBe("server");
+    // No stamp kept by the browser (its first visit, or a cart from before stamps).
+    expect(cartToKeep({ cart: browser, stamp: undefined }, "b2")).toBe("server");
+  });
+
+  it("keeps the browser's cart when the cookie is its own write, lost, or from before stamps", () => {
+    expect(cartToKeep({ cart: browser, stamp: "a1" }, "a1")).toBe("browser");
+    expect(cartToKeep({ cart: browser, stamp: "a1" }, undefined)).toBe("browser");
+    expect(cartToKeep({ cart: browser, stamp: undefined }, undefined)).toBe("browser");
+  });
+
+  it("adopts the server's cart when the browser holds none", () => {
+    expect(cartToKeep({ cart: undefined, stamp: undefined }, undefined)).toBe("server");
+    expect(cartToKeep({ cart: [], stamp: "a1" }, "a1")).toBe("server");
   });
 });

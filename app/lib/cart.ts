@@ -87,9 +87,46 @@ export function sanitizeCart(value: unknown): Cart {
   return [...seen].map(([id, amount]) => ({ id, amount }));
 }
 
-/** Compact cookie form: `id.amount~id.amount` (only cookie-safe characters). */
-export function encodeCartCookie(cart: Cart): string {
-  return cart.map((item) => `${item.id}.${item.amount}`).join("~");
+/**
+ * Compact cookie form: `id.amount~id.amount` (only cookie-safe characters), led by `!stamp` when
+ * the writer stamped its change (see cartToKeep). A stamp has no dot, so a reader that knows no
+ * stamps skips it as it skips any malformed item.
+ */
+export function encodeCartCookie(cart: Cart, stamp?: string): string {
+  const items = cart.map((item) => `${item.id}.${item.amount}`);
+  return (stamp && STAMP_PATTERN.test(stamp) ? [`!${stamp}`, ...items] : items).join("~");
+}
+
+const STAMP_PATTERN = /^[a-z0-9]{1,24}$/;
+
+/** The change stamp a cart cookie carries, if any. */
+export function cartCookieStamp(value: string | undefined | null): string | undefined {
+  const first = value?.split("~", 1)[0];
+  const stamp = first?.startsWith("!") ? first.slice(1) : undefined;
+  return stamp && STAMP_PATTERN.test(stamp) ? stamp : undefined;
+}
+
+/** A new change stamp: the time and a random part, so two writers never pick the same one. */
+export function newCartStamp(now: number, random: number): string {
+  return `${Math.max(0, Math.floor(now)).toString(36)}${Math.floor(Math.abs(random) * 36 ** 4)
+    .toString(36)
+    .padStart(4, "0")}`.slice(-24);
+}
+
+/**
+ * Which copy of the cart a page keeps once its script runs: the browser's (localStorage) or the
+ * server's (the cookie the page was rendered from). Every write stamps the cookie, and the
+ * browser keeps its last stamp beside localStorage; a cookie stamped otherwise was changed by the
+ * server after the browser last wrote it (a purchase posted before the page's script ran, or
+ * without it), and that change stands. A cookie without a stamp was lost (browsers drop cookies
+ * after a while) or written before stamps: the browser's cart wins as long as it holds anything.
+ */
+export function cartToKeep(
+  browser: { cart: Cart | undefined; stamp: string | undefined },
+  serverStamp: string | undefined,
+): "browser" | "server" {
+  if (serverStamp !== undefined && serverStamp !== browser.stamp) return "server";
+  return browser.cart && browser.cart.length > 0 ? "browser" : "server";
 }
 
 /** A tampered or malformed cookie is an empty cart, never an error. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cartFromCookies, hasConsentCookie, readCookies, serializeCartCookie, serializeConsentCookie } from "./cookies";
+import {
+  cartFromCookies,
+  cartStampFromCookies,
+  hasConsentCookie,
+  readCookies,
+  serializeCartCookie,
+  serializeConsentCookie,
+} from "./cookies";
 
 /** A Set-Cookie string as the pair a browser sends back and its attributes. */
 function split(setCookie: string) {
@@ -26,6 +33,12 @@ describe("the cart cookie", () => {
 
   it("is removed when the cart is empty", () => {
     expect(serializeCartCookie([], { secure: true })).toBe("cart=; Max-Age=0; Path=/; Secure; SameSite=Lax");
+  });
+
+  it("stays with its stamp when a change empties the cart, so the emptying stands", () => {
+    expect(split(serializeCartCookie([], { stamp: "m1abc0" })).pair).toBe("cart=!m1abc0");
+    expect(cartStampFromCookies("other=1; cart=!m1abc0~17.2")).toBe("m1abc0");
+    expect(cartFromCookies("cart=!m1abc0~17.2")).toEqual([{ id: "17", amount: 2 }]);
   });
 
   it.each([undefined, null, "", "cart=", "cart=%E0%A4%A", "cart=..~17.-1~17.x", "carts=17.1", "garbage"])(

@@ -6,7 +6,7 @@
  * reads are in server/cookies.server.ts.
  */
 import { parse, serialize } from "cookie";
-import { decodeCartCookie, encodeCartCookie, type Cart } from "./cart";
+import { cartCookieStamp, decodeCartCookie, encodeCartCookie, type Cart } from "./cart";
 
 export const CART_COOKIE_NAME = "cart";
 export const COOKIE_CONSENT_NAME = "cookie_consent";
@@ -29,9 +29,21 @@ export function cartFromCookies(header: string | null | undefined): Cart {
   return decodeCartCookie(readCookies(header)[CART_COOKIE_NAME]);
 }
 
-/** Set-Cookie (or document.cookie) for the cart; an empty cart removes the cookie. */
-export function serializeCartCookie(cart: Cart, { secure = false }: CookieWriteOptions = {}): string {
-  const value = encodeCartCookie(cart);
+/** The change stamp of the cart cookie in a Cookie header (or document.cookie), if any. */
+export function cartStampFromCookies(header: string | null | undefined): string | undefined {
+  return cartCookieStamp(readCookies(header)[CART_COOKIE_NAME]);
+}
+
+/**
+ * Set-Cookie (or document.cookie) for the cart, with the change's `stamp` (app/lib/cart.ts,
+ * cartToKeep). An empty cart without a stamp removes the cookie; with one the cookie stays, so an
+ * emptying done by the server stands against the browser's older copy.
+ */
+export function serializeCartCookie(
+  cart: Cart,
+  { secure = false, stamp }: CookieWriteOptions & { stamp?: string } = {},
+): string {
+  const value = encodeCartCookie(cart, stamp);
   return serialize(CART_COOKIE_NAME, value, {
     path: "/",
     maxAge: value ? CART_MAX_AGE_SECONDS : 0,

@@ -18,7 +18,7 @@ const order: InvoiceOrder = {
     { article: "", name: "Колодка тормозная", price: 3650.5, amount: 2 },
   ],
   delivery: { label: "Курьер по городу", cost: 300 },
-  buyer: { name: "Иванов Иван", inn: "246512345678" },
+  buyer: { name: "Иванов Иван", inn: "246512345602" },
 };
 
 describe("vatIncluded", () => {
@@ -64,20 +64,20 @@ describe("buyerLine", () => {
     expect(
       buyerLine({
         name: "Иванов Иван",
-        inn: "2465000001",
-        company: { inn: "2465000001", name: "ООО «Ромашка»", kpp: "246501002", address: "г Красноярск, ул Мира, д 1" },
+        inn: "2465000014",
+        company: { inn: "2465000014", name: "ООО «Ромашка»", kpp: "246501002", address: "г Красноярск, ул Мира, д 1" },
       }),
-    ).toBe("ООО «Ромашка», ИНН 2465000001, КПП 246501002, г Красноярск, ул Мира, д 1");
+    ).toBe("ООО «Ромашка», ИНН 2465000014, КПП 246501002, г Красноярск, ул Мира, д 1");
   });
 
   it("leaves out a КПП a sole trader does not have", () => {
     expect(
-      buyerLine({ name: "Петров", inn: "246512345678", company: { inn: "246512345678", name: "ИП Петров П П" } }),
-    ).toBe("ИП Петров П П, ИНН 246512345678");
+      buyerLine({ name: "Петров", inn: "246512345602", company: { inn: "246512345602", name: "ИП Петров П П" } }),
+    ).toBe("ИП Петров П П, ИНН 246512345602");
   });
 
   it("falls back to the ИНН and the customer's name", () => {
-    expect(buyerLine(order.buyer)).toBe("ИНН 246512345678, Иванов Иван");
+    expect(buyerLine(order.buyer)).toBe("ИНН 246512345602, Иванов Иван");
   });
 });
 
@@ -109,7 +109,7 @@ describe("buildInvoice", () => {
   it("is titled with the order's number and date", () => {
     expect(invoice.title).toBe("Счёт на оплату № 3F2A-9C1B от 27 ноября 2026 г.");
     expect(invoice.supplier).toBe(LEGAL);
-    expect(invoice.buyer).toBe("ИНН 246512345678, Иванов Иван");
+    expect(invoice.buyer).toBe("ИНН 246512345602, Иванов Иван");
   });
 
   it.each([

@@ -6,6 +6,8 @@ export interface LeadData {
   name: string;
   phone: string;
   inn?: string;
+  /** The КПП of the branch chosen among the ИНН's suggestions, to be confirmed by the register. */
+  kpp?: string;
   comment?: string;
 }
 

@@ -13,12 +13,12 @@ describe("lead schemas", () => {
     const result = callbackSchema.safeParse({
       ...valid,
       name: "  Иванов Иван ",
-      inn: "2465123456",
+      inn: "2465123457",
       comment: " Нужен J7 ",
       source: "/catalog/trucks",
     });
     expect(result.success).toBe(true);
-    expect(result.data).toMatchObject({ name: "Иванов Иван", comment: "Нужен J7", inn: "2465123456", consent: true });
+    expect(result.data).toMatchObject({ name: "Иванов Иван", comment: "Нужен J7", inn: "2465123457", consent: true });
   });
 
   it("gives the spec's messages for empty name and phone", () => {
@@ -58,15 +58,40 @@ describe("lead schemas", () => {
 
   // Spaces and hyphens typed without JavaScript are left out, as the field does with it.
   it.each([
-    ["2465 123456", "2465123456"],
-    ["2465-123456", "2465123456"],
-    [" 246512345678 ", "246512345678"],
+    ["2465 123457", "2465123457"],
+    ["2465-123457", "2465123457"],
+    [" 246512345602 ", "246512345602"],
   ])("reads the inn %j as %j", (inn, digits) => {
     expect(callbackSchema.parse({ ...valid, inn }).inn).toBe(digits);
   });
 
-  it.each(["", "2465123456", "246512345678"])("accepts the inn %j", (inn) => {
+  it.each(["", "2465123457", "246512345602", "7707083893", "500100732259"])("accepts the inn %j", (inn) => {
     expect(callbackSchema.safeParse({ ...valid, inn }).success).toBe(true);
+  });
+
+  // A digit mistyped or two swapped: the length is right, the control digits are not (ФНС's rule).
+  it.each([
+    ["2465123456", "the 10th digit"],
+    ["7707083839", "two digits swapped"],
+    ["246512345612", "the 11th digit"],
+    ["246512345603", "the 12th digit"],
+    ["500100732258", "a 12-digit ИНН's last digit"],
+  ])("refuses the inn %s (%s) for its control digits, in every form with an ИНН", (inn) => {
+    for (const schema of [callbackSchema, orderSchema]) {
+      expect(errorsOf(schema.safeParse({ ...valid, inn }))).toEqual({ inn: MESSAGES.innCheck });
+    }
+    expect(MESSAGES.innCheck).toBe("Проверьте ИНН: не сходится контрольная цифра");
+  });
+
+  it("keeps the length message for a wrong length, whatever its digits", () => {
+    expect(errorsOf(orderSchema.safeParse({ ...valid, inn: "24651234" }))).toEqual({ inn: MESSAGES.inn });
+  });
+
+  it("reads the КПП of a chosen branch as 9 digits, and anything else as none", () => {
+    expect(orderSchema.parse({ ...valid, kpp: "244301001" }).kpp).toBe("244301001");
+    expect(callbackSchema.parse({ ...valid, kpp: "244301001" }).kpp).toBe("244301001");
+    for (const kpp of ["", "2443", "24430100a", "<b>"])
+      expect(orderSchema.parse({ ...valid, kpp }).kpp).toBeUndefined();
   });
 
   it.each(["a@b", "@b.ru", "a b@c.ru", "a@b.", "ab.ru"])("refuses the email %s", (email) => {
@@ -84,7 +109,7 @@ describe("lead schemas", () => {
   });
 
   it("reads the invoice checkbox as a boolean", () => {
-    expect(orderSchema.parse({ ...valid, invoice: "on", inn: "2465123456" }).invoice).toBe(true);
+    expect(orderSchema.parse({ ...valid, invoice: "on", inn: "2465123457" }).invoice).toBe(true);
     expect(orderSchema.parse({ ...valid }).invoice).toBe(false);
   });
 });
@@ -134,7 +159,7 @@ describe("the order's delivery and invoice rules", () => {
   });
 
   // Typed without JavaScript, where nothing keeps the field to digits.
-  it.each(["2465 123456", "2465-123456", " 246512345678 "])("places an order with the ИНН %j, as digits", (inn) => {
+  it.each(["2465 123457", "2465-123457", " 246512345602 "])("places an order with the ИНН %j, as digits", (inn) => {
     expect(orderSchema.parse({ ...valid, inn }).inn).toBe(inn.replace(/\D/g, ""));
     expect(orderSchema.parse({ ...valid, invoice: "on", inn, companyName: "ООО «Сибирь»" }).inn).toBe(
       inn.replace(/\D/g, ""),
@@ -142,7 +167,7 @@ describe("the order's delivery and invoice rules", () => {
   });
 
   it("needs the company's name for an invoice where the form asks for it (no register to name it), never where it does not", () => {
-    const company = { ...valid, invoice: "on", inn: "2465123456" };
+    const company = { ...valid, invoice: "on", inn: "2465123457" };
     expect(errorsOf(orderSchema.safeParse({ ...company, companyName: "  " }))).toEqual({
       companyName: MESSAGES.invoiceCompany,
     });

@@ -3,6 +3,7 @@
  * the same field rules, so a message never differs between the two sides.
  */
 import { z } from "zod";
+import { innIsValid } from "~/content/requisites";
 import { CARRIERS, OTHER_CARRIER, parseDelivery } from "./delivery";
 import { canonicalPhone } from "./phone";
 
@@ -11,6 +12,7 @@ export const MESSAGES = {
   email: "Введите корректный email",
   phone: "Введите номер телефона",
   inn: "Длина ИНН должна быть 10 или 12 чисел",
+  innCheck: "Проверьте ИНН: не сходится контрольная цифра",
   consent: "Необходимо согласие на обработку персональных данных",
   address: "Укажите адрес доставки",
   city: "Укажите город получения",
@@ -18,6 +20,7 @@ export const MESSAGES = {
   carrierName: "Укажите название транспортной компании",
   invoiceInn: "Укажите ИНН организации для счёта",
   invoiceCompany: "Укажите название организации для счёта",
+  invoiceCompanyUnknown: "По этому ИНН организация не нашлась: укажите её название для счёта",
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -48,9 +51,27 @@ const emailField = z.preprocess(
 
 // Digits only, as the field keeps them with JavaScript: '2465 000000' or '2465-000000' typed without it is the same ИНН.
 const innDigits = (v: unknown) => (typeof v === "string" ? v.replace(/\D/g, "") : "");
+/** The ИНН's length (spec §5), then its control digits: a mistyped digit would name another company, or none. */
+export function innMessage(digits: string): string | undefined {
+  if (digits === "") return undefined;
+  if (!/^(\d{10}|\d{12})$/.test(digits)) return MESSAGES.inn;
+  return innIsValid(digits) ? undefined : MESSAGES.innCheck;
+}
 const innField = z.preprocess(
   innDigits,
-  z.string().refine((v) => v === "" || /^(\d{10}|\d{12})$/.test(v), MESSAGES.inn),
+  z.string().superRefine((v, ctx) => {
+    const message = innMessage(v);
+    if (message) ctx.addIssue({ code: "custom", message });
+  }),
+);
+
+/**
+ * The КПП of the branch the customer chose among the ИНН's suggestions (a hidden field of the form):
+ * only a hint, checked with the register on the server; anything but 9 digits is no choice.
+ */
+const kppField = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{9}$/.test(v.trim()) ? v.trim() : undefined),
+  z.string().optional(),
 );
 
 const consentField = z.preprocess(
@@ -63,6 +84,7 @@ export const callbackSchema = z.object({
   name: nameField,
   phone: phoneField,
   inn: innField,
+  kpp: kppField,
   comment: text(),
   source: text(500),
   consent: consentField,
@@ -95,6 +117,7 @@ const orderFields = z.object({
   name: nameField,
   phone: phoneField,
   inn: innField,
+  kpp: kppField,
   email: emailField,
   comment: text(),
   consent: consentField,

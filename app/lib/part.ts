@@ -15,6 +15,8 @@ export interface Part {
   balance: number;
   images: string[];
   description: string;
+  /** The part's other numbers (cross, OEM, analogues), from 1C or the parts API; absent when none. */
+  crossNumbers?: string[];
 }
 
 export interface PartGroup {
@@ -52,6 +54,7 @@ const upstreamPart = z.object({
   balance: z.number().finite(),
   images: z.array(z.string()),
   description: z.string(),
+  crossNumbers: z.array(z.string()),
 });
 
 function text(value: unknown): unknown {
@@ -87,7 +90,24 @@ function lenient(raw: unknown): unknown {
     balance: amount(r.balance),
     images: imageList(r.images),
     description: text(r.description),
+    // A list, or one string of numbers separated by commas, semicolons or line breaks.
+    crossNumbers: numberList(r.crossNumbers),
   };
+}
+
+function numberList(value: unknown): unknown {
+  if (value == null) return [];
+  const list = typeof value === "string" ? value.split(/[,;\r\n]+/) : value;
+  if (!Array.isArray(list)) return list;
+  const numbers = list.map((item) => (typeof item === "number" ? String(item) : item));
+  return [
+    ...new Set(
+      numbers
+        .filter((n): n is string => typeof n === "string")
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 const upstreamGroup = z.object({
@@ -169,6 +189,7 @@ export class CatalogueReader {
         balance: Math.max(0, Math.floor(p.balance)),
         images: p.images.map((image) => this.shared(image)),
         description: this.shared(p.description),
+        ...(p.crossNumbers.length > 0 ? { crossNumbers: p.crossNumbers } : {}),
       });
     });
   }

@@ -4,7 +4,7 @@ import type { CompanyDirectory } from "~server/dadata.server";
 import { createVisitorLimit } from "~server/rate-limit.server";
 import { loader } from "./api.company-suggest";
 
-const ROMASHKA = { inn: "2465000001", name: "ООО «Ромашка»", address: "г Красноярск" };
+const ROMASHKA = { inn: "2465000014", name: "ООО «Ромашка»", address: "г Красноярск" };
 
 function site(limit: number) {
   const asked: string[] = [];

@@ -18,13 +18,14 @@ import {
   clampToStock,
   forSale,
   isCartIntent,
+  newCartStamp,
   ORDER_SOLD_OUT,
   ORDER_UNAVAILABLE,
 } from "~/lib/cart";
 import { cartLines, cartTotal, unavailableLines, type CartLine, type UnavailableLine } from "~/lib/cart-lines";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR } from "~/lib/messages";
-import { serializeCartCookie } from "~/lib/cookies";
+import { cartStampFromCookies, serializeCartCookie } from "~/lib/cookies";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { appendCartEvent, isSecure, readCart, readCartEvents } from "~server/cookies.server";
@@ -100,7 +101,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = applyCartIntent(shown, intent, part);
   if (result.error) return redirect("/cart?notice=full", 303);
   const headers = new Headers();
-  headers.append("Set-Cookie", serializeCartCookie(result.cart, { secure }));
+  // A change gets a stamp of its own: a browser whose script runs after this (the purchase was
+  // made before it loaded) keeps this cart rather than its older copy (cartToKeep).
+  const stamp =
+    result.delta !== 0 ? newCartStamp(Date.now(), Math.random()) : cartStampFromCookies(request.headers.get("Cookie"));
+  headers.append("Set-Cookie", serializeCartCookie(result.cart, { secure, stamp }));
   if (result.delta !== 0) {
     const product = { id: part.id, name: part.name, price: part.price, quantity: Math.abs(result.delta) };
     headers.append(

@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ModalLink } from "~/components/modal-link";
 import { Pagination } from "~/components/pagination";
 import { PartRow, PartRowSkeletons, PartsTableHead, type PartRowData } from "~/components/part-row";
-import { PartsFilters, PartsSearch } from "~/components/parts-filters";
+import { PartsFilters, PartsSearch, RESULTS_ID } from "~/components/parts-filters";
 import { DeskPhones } from "~/components/desk-phones";
 import { DownloadIcon } from "~/components/icons";
 import { DEALER, DESKS } from "~/content";
@@ -190,27 +190,30 @@ export default function PartsCatalogue() {
         {!error && !loading && items.length > 0 ? <p className="muted parts-count">Найдено: {total}</p> : null}
       </div>
 
-      {shownQuery ? <p className="parts-note">Показаны результаты по запросу «{shownQuery}»</p> : null}
+      {/* Where 'Применить' without JavaScript comes back to: the results, not the panel above them. */}
+      <div id={RESULTS_ID} className="parts-results">
+        {shownQuery ? <p className="parts-note">Показаны результаты по запросу «{shownQuery}»</p> : null}
 
-      {error ? (
-        <p className="form-alert" role="alert">
-          {error}
-        </p>
-      ) : loading ? (
-        <PartRowSkeletons />
-      ) : items.length === 0 ? (
-        <NothingFound query={query} withoutGroups={withoutGroups} />
-      ) : (
-        <>
-          <PartsTableHead />
-          <ul className="parts-list">
-            {items.map((part, index) => (
-              <PartRow key={part.id} part={part} eager={index < 2} search={shownQuery ?? query.search} />
-            ))}
-          </ul>
-          <Pagination page={query.page} pageCount={pageCount} hrefFor={(page) => href(query, { page })} />
-        </>
-      )}
+        {error ? (
+          <p className="form-alert" role="alert">
+            {error}
+          </p>
+        ) : loading ? (
+          <PartRowSkeletons />
+        ) : items.length === 0 ? (
+          <NothingFound query={query} withoutGroups={withoutGroups} />
+        ) : (
+          <>
+            <PartsTableHead />
+            <ul className="parts-list">
+              {items.map((part, index) => (
+                <PartRow key={part.id} part={part} eager={index < 2} search={shownQuery ?? query.search} />
+              ))}
+            </ul>
+            <Pagination page={query.page} pageCount={pageCount} hrefFor={(page) => href(query, { page })} />
+          </>
+        )}
+      </div>
 
       <section className="ready-list" aria-labelledby="ready-list-title">
         <div>

@@ -185,8 +185,9 @@ export default function TruckPage() {
         <div>
           <h2 id="buy-title">Оставить заявку на {truck.name}</h2>
           <p className="buy__text">
-            Оставьте имя и телефон — менеджер свяжется с вами, уточнит комплектацию и сроки поставки {truck.name} и
-            подготовит коммерческое предложение.
+            {/* The model's name as written, in quotes after 'модели': a name in the nominative cannot follow 'поставки'. */}
+            Оставьте имя и телефон — менеджер свяжется с вами, уточнит комплектацию и сроки поставки{" "}
+            {`модели «${truck.name}»`} и подготовит коммерческое предложение.
           </p>
         </div>
         <DeferredLeadForm form="buy" page={location.pathname} />

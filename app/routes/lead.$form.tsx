@@ -5,7 +5,7 @@ import { LeasingLead } from "~/components/forms/leasing-lead";
 import { ModalAside } from "~/components/modal-aside";
 import { leasingStart } from "~/lib/leasing";
 import { isLeadFormName, LEAD_FORMS } from "~/lib/lead-forms";
-import { isModalName } from "~/lib/modal";
+import { isModalName, modalTitle } from "~/lib/modal";
 import { deskForPage } from "~/lib/desk";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { truckOfPage } from "~/lib/truck-page";
@@ -53,7 +53,8 @@ export default function LeadPage() {
   const lead = { page: from, defaultValues: actionData?.values, serverError: actionData?.formError, inPage: true };
   return (
     <div className="container page">
-      <h1>{LEAD_FORMS[form].title}</h1>
+      {/* The modal's title: the price request names the truck it is about, as in the modal. */}
+      <h1>{form === "price" ? modalTitle(form, truck?.name) : LEAD_FORMS[form].title}</h1>
       <div className="modal-layout modal-layout--page">
         <div className="modal-layout__main">
           {form === "leasing" ? (

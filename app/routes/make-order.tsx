@@ -24,7 +24,7 @@ import {
 } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { PARTS_LOAD_ERROR, previousOrderPlaced, previousOrderReplaced } from "~/lib/messages";
-import { orderNumber } from "~/lib/order-number";
+import { orderNumberOf } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
 import { isSecure, pendingOrderCookieHeader, readCart, readPendingOrderKey } from "~server/cookies.server";
 import { isTaken, unsent } from "~server/lead-store.server";
@@ -57,14 +57,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pendingId = orderIdOfKey(pendingKey, services.cookieSecrets);
   const pending = pendingId ? await services.notify.store.load(pendingId) : undefined;
   if (pendingId && isTaken(pending?.status)) {
-    notice = previousOrderPlaced(orderNumber(pendingId));
+    notice = previousOrderPlaced(orderNumberOf({ id: pendingId, order: pending?.order }));
     headers.append(
       "Set-Cookie",
       await pendingOrderCookieHeader(undefined, isSecure(services.config), services.cookieSecrets),
     );
   } else if (pendingKey && pending?.order && linesSeen(pending.order.lines) === linesSeen(lines)) orderKey = pendingKey;
   else if (pendingId && pending?.order && unsent(pending.status))
-    notice = previousOrderReplaced(orderNumber(pendingId));
+    notice = previousOrderReplaced(orderNumberOf(pending));
   // The cart's parts that cannot be bought now: listed, and why, as left out of the order.
   const unavailable = snapshot ? unavailableLines(cart, snapshot.byId) : [];
   return json(
@@ -110,6 +110,8 @@ type ActionData = {
   values?: Record<string, string>;
   /** What was typed, given back with the messages of a refused form (remix-validated-form). */
   repopulateFields?: Record<string, unknown>;
+  /** The messages of a refused form, by field. */
+  fieldErrors?: Record<string, string>;
 };
 
 export default function MakeOrder() {
@@ -156,6 +158,13 @@ export default function MakeOrder() {
             goodsTotal={goodsTotal}
             defaultValues={actionData?.values}
             formError={actionData?.formError}
+            // The register did not name the company of an invoice (not found, or down): the customer
+            // names it, and the field stays once it is filled.
+            askCompany={Boolean(
+              actionData?.fieldErrors?.companyName ||
+              actionData?.values?.companyName ||
+              actionData?.repopulateFields?.companyName,
+            )}
             recap={
               <div className="order__recap" role="group" aria-label="Итог заказа">
                 <dl>

@@ -7,7 +7,7 @@ import { ecommerceEvent } from "~/lib/analytics";
 import { serializeCartCookie } from "~/lib/cookies";
 import { deliveryCostText, orderPriceNote } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
-import { orderNumber } from "~/lib/order-number";
+import { orderNumberOf } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
 import { pushDataLayer } from "~/utils/data-layer";
 import { isSecure, lastOrderCookieHeader, readLastOrder } from "~server/cookies.server";
@@ -40,11 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     record?.form === "order" && record.order
       ? {
           id: record.id,
-          number: orderNumber(record.id),
+          number: orderNumberOf(record),
           lines: record.order.lines,
           total: record.order.total,
           delivery: record.order.delivery ?? null,
-          invoice: hasInvoice(record) ? { href: invoicePath(record.id), fileName: invoiceFileName(record.id) } : null,
+          invoice: hasInvoice(record) ? { href: invoicePath(record), fileName: invoiceFileName(record) } : null,
         }
       : null;
   // The first view of a fresh order: the analytics purchase event is sent and the cart cleared
@@ -169,8 +169,8 @@ export default function OrderSuccess() {
           доставку. Если заказ оформлен вечером или в выходной, позвоним в ближайший рабочий день.
         </li>
         <li>
-          Оплата — по счёту для организаций и ИП или переводом на карту, после подтверждения заказа. Онлайн-оплаты на
-          сайте нет.
+          Оплата — по счёту для организаций и ИП или банковской картой с кассовым чеком, после подтверждения заказа.
+          Онлайн-оплаты на сайте нет.
         </li>
         <li>
           Самовывоз со склада в {SALES_POINTS[1].locality} или доставка курьером по городу и до транспортной компании —

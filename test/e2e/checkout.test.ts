@@ -198,14 +198,17 @@ describe.each(MODES)("checkout $name", ({ javaScriptEnabled }) => {
       await form(page).getByLabel("согласие на обработку персональных данных", { exact: false }).check();
 
     await typeKeys(form(page).getByLabel("Адрес доставки"), "пр. Мира, 1");
-    await typeKeys(form(page).getByLabel("ИНН организации"), "2465123456");
+    await typeKeys(form(page).getByLabel("ИНН организации"), "2465123457");
     // A screen reader hears when the two are needed (their asterisk shows only once asked for).
-    for (const name of ["ИНН организации (обязательно для счёта)", "Название организации (обязательно для счёта)"])
+    for (const name of [
+      "ИНН организации (обязательно для счёта)",
+      "Название организации или ИП (обязательно для счёта)",
+    ])
       await expect(form(page).getByRole("textbox", { name, exact: true }).count()).resolves.toBe(1);
     await typeKeys(form(page).getByLabel("Название организации"), "ООО «Сибирь»");
     await order(page);
     expect(sentFields()).toMatchObject({
-      inn: "2465123456",
+      inn: "2465123457",
       companyName: "ООО «Сибирь»",
       invoice: "Да",
       address: "пр. Мира, 1",
@@ -384,14 +387,14 @@ describe("checkout without JavaScript", () => {
     const { page } = await checkout(false, false, 2);
     await contact(page);
     await typeKeys(form(page).getByLabel("Email"), "anna@example.ru");
-    await typeKeys(form(page).getByLabel("ИНН организации"), "246512345678");
+    await typeKeys(form(page).getByLabel("ИНН организации"), "246512345602");
     await typeKeys(form(page).getByLabel("Название организации"), "ИП Соколова Анна");
     await typeKeys(form(page).getByLabel("Комментарий"), "Позвоните заранее");
     await form(page).getByLabel("Нужен счёт на оплату для организации").check();
     const typed = {
       ФИО: "Соколова Анна",
       Email: "anna@example.ru",
-      "ИНН организации": "246512345678",
+      "ИНН организации": "246512345602",
       "Название организации": "ИП Соколова Анна",
     };
     // More recalculations than the limit (2 posts) allows: none of them counts.

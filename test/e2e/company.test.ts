@@ -7,21 +7,31 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "~/lib/lead-schemas";
+import { orderNumberOf } from "~/lib/order-number";
 import { companyText, type Party } from "~/lib/party";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeDadata, type FakeCompany, type FakeDadata } from "../fake-dadata";
+import { pdfText } from "../pdf-text";
 import { axeViolations, fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const KEY = `dadata-e2e-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 // Companies of the fake register only: nothing here is a fact of the dealer.
 const ROMASHKA: FakeCompany = {
-  inn: "2465000001",
+  inn: "2465000014",
   kpp: "246601001",
   name: "ООО «Ромашка»",
   address: "г Красноярск, ул Ленина, д 1",
 };
-const VASILEK: FakeCompany = { inn: "2465000777", kpp: "246502002", name: "АО «Василёк»", address: "г Ачинск" };
-const SOLE_TRADER: FakeCompany = { inn: "246500012345", name: "ИП Иванов Иван Иванович", address: "г Красноярск" };
+const VASILEK: FakeCompany = { inn: "2465000776", kpp: "246502002", name: "АО «Василёк»", address: "г Ачинск" };
+const SOLE_TRADER: FakeCompany = { inn: "246500012341", name: "ИП Иванов Иван Иванович", address: "г Красноярск" };
+/** Ромашка's branch: the same ИНН, its own КПП and address (offered beside the head office). */
+const ROMASHKA_BRANCH: FakeCompany = {
+  ...ROMASHKA,
+  kpp: "244301001",
+  address: "г Ачинск, ул Кирова, д 5",
+  branch: true,
+};
 
 const part = generateParts(360)
   .flatMap((g) => g.parts)
@@ -44,6 +54,8 @@ const suite = serverAndBrowser(() => ({
   DADATA_API_KEY: KEY,
   DADATA_API_URL: dadata.url,
   COMPANY_SUGGEST_RATE_LIMIT: "1000",
+  // More orders than one visitor may place in ten minutes.
+  LEAD_RATE_LIMIT: "0",
 }));
 
 const party = ({ inn, kpp, name, address }: FakeCompany): Party => ({ inn, name, ...(kpp ? { kpp } : {}), address });
@@ -68,7 +80,7 @@ function field(key: string, at = 0): string | undefined {
 }
 
 /** The order written last to the server's DATA_DIR. */
-function newestOrder(): { order?: { company?: Party } } {
+function newestOrder(): { id: string; order?: { company?: Party; number?: string } } {
   const dir = path.join(suite.server.dataDir, "leads");
   const orders = fs
     .readdirSync(dir)
@@ -198,6 +210,79 @@ describe.each(MODES)("the company in the notification $name", ({ javaScriptEnabl
       expect(newestOrder().order?.company).toBeUndefined();
       await page.context().close();
     }
+  });
+});
+
+/** The invoice of the order just placed, as this browser downloads it from its success page, as text. */
+async function invoiceText(page: Page): Promise<string> {
+  const href = await page.getByRole("link", { name: "Скачать счёт на оплату (PDF)" }).getAttribute("href");
+  const res = await page.context().request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(href).toBe(`/order-success/invoice/${orderNumberOf(newestOrder())}.pdf`);
+  return pdfText(await res.body());
+}
+
+describe("the branch the customer chose, with JavaScript", () => {
+  it("is the order's company, its КПП confirmed by the register, on the notification and the invoice", async () => {
+    dadata.companies.push(ROMASHKA_BRANCH);
+    try {
+      const { page } = await orderPage(true);
+      const inn = page.getByRole("combobox", { name: "ИНН организации" });
+      await typeKeys(inn, ROMASHKA.inn);
+      const options = page.getByRole("listbox", { name: "Организации" }).getByRole("option");
+      await expect.poll(() => options.count()).toBe(2);
+      await options.filter({ hasText: `КПП ${ROMASHKA_BRANCH.kpp}` }).click();
+      await expect(page.getByTestId("inn-company").textContent()).resolves.toBe(
+        `${ROMASHKA.name}, КПП ${ROMASHKA_BRANCH.kpp}`,
+      );
+      await page.getByLabel("Нужен счёт на оплату для организации").check();
+      await fillContact(page, true);
+      await page.getByRole("button", { name: "Оформить заказ" }).click();
+      await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
+
+      // Not taken as the form sent it: the register was asked for this КПП under this ИНН.
+      expect(dadata.received.filter((r) => r.method === "findById").map((r) => r.body)).toEqual([
+        { query: ROMASHKA.inn, kpp: ROMASHKA_BRANCH.kpp },
+      ]);
+      expect(field("company")).toBe(companyText(party(ROMASHKA_BRANCH)));
+      expect(newestOrder().order?.company).toEqual(party(ROMASHKA_BRANCH));
+      expect(await invoiceText(page)).toContain(
+        `Покупатель: ${ROMASHKA.name}, ИНН ${ROMASHKA.inn}, КПП ${ROMASHKA_BRANCH.kpp}, ${ROMASHKA_BRANCH.address}`,
+      );
+    } finally {
+      dadata.companies.pop();
+    }
+  });
+});
+
+describe.each(MODES)("an invoice the register cannot name the company of $name", ({ javaScriptEnabled }) => {
+  it.each([
+    // A sole trader's ИНН the register does not know: the ИП's name as typed.
+    { register: "finds nothing", mode: "ok", inn: "123456789047", name: "ИП Кузнецов Пётр Иванович" },
+    { register: "fails", mode: "fail", inn: ROMASHKA.inn, name: "ООО «Ромашка»" },
+  ] as const)("asks the company's name when the register $register, and the invoice names it", async (c) => {
+    dadata.mode = c.mode;
+    // Without JavaScript on a 390 px phone, with it at 1366 px.
+    const { page } = await orderPage(javaScriptEnabled, !javaScriptEnabled);
+    await fillContact(page, javaScriptEnabled);
+    await typeKeys(page.getByLabel("ИНН организации"), c.inn);
+    await page.getByLabel("Нужен счёт на оплату для организации").check();
+    await expect(page.getByLabel("Название организации или ИП").count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    // Not placed: the form asks for the name, in the field it shows now.
+    const companyName = page.getByLabel("Название организации или ИП");
+    await page.locator(".field__error", { hasText: MESSAGES.invoiceCompanyUnknown }).waitFor();
+    expect(notify.received).toHaveLength(0);
+    await expect(page.getByLabel("ИНН организации").inputValue()).resolves.toBe(c.inn);
+    await typeKeys(companyName, c.name);
+    await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await page.getByRole("button", { name: "Оформить заказ" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
+    expect(field("companyName")).toBe(c.name);
+    expect(field("company")).toBeUndefined();
+    const text = await invoiceText(page);
+    expect(text).toContain(`Покупатель: ${c.name}, ИНН ${c.inn}`);
+    expect(text).not.toContain("Петров Пётр");
   });
 });
 

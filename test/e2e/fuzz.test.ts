@@ -382,6 +382,8 @@ const FIELD_NAMES = [
   "name",
   "phone",
   "inn",
+  "kpp",
+  "companyName",
   "comment",
   "source",
   "consent",
@@ -409,7 +411,7 @@ const formField = fc.tuple(
 const validish = fc.record({
   name: fc.oneof(fc.constantFrom(...PAYLOADS), fc.string({ minLength: 1, maxLength: 50 })),
   phone: fc.oneof(fc.constant("+7 (912) 345-67-89"), hostile),
-  inn: fc.oneof(fc.constantFrom("", "1234567890", "123456789012"), hostile),
+  inn: fc.oneof(fc.constantFrom("", "1234567894", "123456789047"), hostile),
   comment: hostile,
   page: fc.oneof(fc.constantFrom("/delivery", "/catalog/parts?search=a", ...PAYLOADS.map((p) => `/x?q=${p}`)), hostile),
   consent: fc.constantFrom("on", "true", "", "off"),

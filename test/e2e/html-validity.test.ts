@@ -73,7 +73,8 @@ async function orderSuccessCookie(): Promise<string> {
       email: "ivanov@example.ru",
       city: "Красноярск",
       // For a company: the page offers the invoice too.
-      inn: "2465123456",
+      inn: "2465123457",
+      companyName: "ООО «Сибирь»",
       invoice: "on",
       consent: "on",
     }),

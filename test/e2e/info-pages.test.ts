@@ -25,7 +25,8 @@ describe("information pages", () => {
       "Самовывоз",
       "с учётом НДС",
       "Безналичный расчёт",
-      "Перевод на карту",
+      "Оплата банковской картой",
+      "с кассовым чеком от дилера",
       DESKS.parts.workTime,
     ]) {
       expect(text).toContain(fact);

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEALER, DESKS, deskPhone, INVOICE_TERMS, LEGAL } from "~/content";
 import { formatAmount, vatIncluded } from "~/lib/invoice";
-import { orderNumber } from "~/lib/order-number";
+import { ORDER_NUMBER_PATTERN, orderNumberOf } from "~/lib/order-number";
 import { sumInWords } from "~/lib/sum-in-words";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeSmtp, type FakeSmtp } from "../fake-smtp";
@@ -51,10 +51,11 @@ const suite = serverAndBrowser(() => ({
 }));
 
 const plain = (text: string) => text.replace(/\s+/g, " ");
-const mailsOf = (id: string) => smtp.received.filter((m) => m.subject?.includes(orderNumber(id)));
+/** The confirmations of the order `id`: its id is in the message's Message-ID. */
+const mailsOf = (id: string) => smtp.received.filter((m) => m.messageId?.includes(`order-${id}@`));
 
 /** The order written last to `dataDir`. */
-function newestOrder(dataDir: string): { id: string } {
+function newestOrder(dataDir: string): { id: string; order?: { number?: string } } {
   const dir = path.join(dataDir, "leads");
   return fs
     .readdirSync(dir)
@@ -80,7 +81,7 @@ async function orderWithInvoice(page: Page, javaScriptEnabled: boolean, amount: 
   await typeKeys(page.getByLabel("ФИО"), "Кузнецов Алексей");
   await typeKeys(page.getByLabel("Телефон"), javaScriptEnabled ? "9234567890" : "+7 (923) 456-78-90");
   await typeKeys(page.getByLabel("Email"), "alex@buyer.example");
-  await typeKeys(page.getByLabel("ИНН организации"), "2465123456");
+  await typeKeys(page.getByLabel("ИНН организации"), "2465123457");
   await page.getByLabel("Нужен счёт на оплату для организации").check();
   await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
   // Without DaData's register the customer names the company: the invoice needs it.
@@ -92,14 +93,14 @@ async function orderWithInvoice(page: Page, javaScriptEnabled: boolean, amount: 
   await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
 }
 
-async function expectInvoice(pdf: Uint8Array, id: string, total: number) {
+async function expectInvoice(pdf: Uint8Array, number: string, total: number) {
   const text = plain(await pdfText(pdf));
-  expect(text).toContain(`Счёт на оплату № ${orderNumber(id)} от `);
+  expect(text).toContain(`Счёт на оплату № ${number} от `);
   for (const value of [LEGAL.name, `ИНН ${LEGAL.inn}`, `КПП ${LEGAL.kpp}`, plain(LEGAL.address)]) {
     expect(text).toContain(value);
   }
   for (const value of Object.values(LEGAL.bank)) expect(text).toContain(value);
-  expect(text).toContain(`Покупатель: ${COMPANY_NAME}, ИНН 2465123456`);
+  expect(text).toContain(`Покупатель: ${COMPANY_NAME}, ИНН 2465123457`);
   const amount = total / part.price;
   expect(text).toContain(
     `1 ${part.article || "—"} ${plain(part.fullName || part.name)} ${amount} шт ${plain(formatAmount(part.price))} ${plain(formatAmount(total))}`,
@@ -116,18 +117,23 @@ describe.each(MODES)("an order for a company $name", ({ javaScriptEnabled }) => 
   it("gets its invoice on the success page, for this browser only, and a confirmation e-mail with it", async () => {
     const { page, context } = await openPage(suite, `/catalog/parts/${part.slug}`, { javaScriptEnabled });
     await orderWithInvoice(page, javaScriptEnabled, 2);
-    const { id } = newestOrder(suite.server.dataDir);
+    const placed = newestOrder(suite.server.dataDir);
+    const { id } = placed;
+    // The number kept with the order: digits only, shown, and the invoice's and the e-mail's.
+    const number = orderNumberOf(placed);
+    expect(number).toMatch(ORDER_NUMBER_PATTERN);
+    await expect(page.getByTestId("order-number").textContent()).resolves.toBe(number);
     const total = part.price * 2;
     // The manager is told the company as the customer named it (no register to confirm it).
     const fields = notify.received.at(-1)!.json!.fields;
     expect(fields.find((f) => f.key === "companyName")?.value).toBe(COMPANY_NAME);
 
     const link = page.getByRole("link", { name: "Скачать счёт на оплату (PDF)" });
-    await expect(link.getAttribute("download")).resolves.toBe(`Счёт ${orderNumber(id)}.pdf`);
+    await expect(link.getAttribute("download")).resolves.toBe(`Счёт ${number}.pdf`);
     const href = (await link.getAttribute("href"))!;
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    expect(download.suggestedFilename()).toBe(`Счёт ${orderNumber(id)}.pdf`);
-    await expectInvoice(fs.readFileSync((await download.path())!), id, total);
+    expect(download.suggestedFilename()).toBe(`Счёт ${number}.pdf`);
+    await expectInvoice(fs.readFileSync((await download.path())!), number, total);
 
     // Another visitor, with the same address: nothing. This visitor, another number: nothing.
     const stranger = await newContext(suite.browser, suite.server.url, { javaScriptEnabled });
@@ -137,19 +143,19 @@ describe.each(MODES)("an order for a company $name", ({ javaScriptEnabled }) => 
     } finally {
       await stranger.close();
     }
-    const wrong = await context.request.get(href.replace(orderNumber(id), "0000-0000"));
+    const wrong = await context.request.get(href.replace(number, number === "0000-0000" ? "0000-0001" : "0000-0000"));
     expect(wrong.status()).toBe(404);
     expect((await context.request.get(href)).headers()["cache-control"]).toBe("private, no-store");
 
     // The e-mail arrives once, sent off the customer's request, the invoice attached.
     await expect.poll(() => mailsOf(id).length, { timeout: 20_000 }).toBe(1);
     const [mail] = mailsOf(id);
-    expect(mail.subject).toBe(`Заказ № ${orderNumber(id)} — ${DEALER.name}`);
+    expect(mail.subject).toBe(`Заказ № ${number} — ${DEALER.name}`);
     expect(mail.text).toContain(`${plain(part.fullName || part.name)}`);
     expect(mail.text).toContain(deskPhone("parts").display);
     expect(mail.text).toContain(DESKS.parts.email);
     expect(mail.attachments.map((a) => a.contentType)).toEqual(["application/pdf"]);
-    await expectInvoice(mail.attachments[0].content, id, total);
+    await expectInvoice(mail.attachments[0].content, number, total);
     const record = path.join(suite.server.dataDir, "mail", id, "message.json");
     await expect.poll(() => JSON.parse(fs.readFileSync(record, "utf8")).status, { timeout: 10_000 }).toBe("delivered");
     // The background retry runs every second here: it never sends an accepted message again.
@@ -178,7 +184,8 @@ describe("the confirmation e-mail", () => {
         name: "Кузнецов Алексей",
         phone: "+7 (923) 456-78-90",
         email: "alex@buyer.example",
-        inn: "2465123456",
+        inn: "2465123457",
+        companyName: COMPANY_NAME,
         invoice: "on",
         consent: "on",
       }),

@@ -3,10 +3,16 @@ import { describe, expect, it } from "vitest";
 import { deskPhone, LEASING } from "~/content";
 import { ALL_TRUCKS } from "~/data/trucks";
 import { LEASING_DEFAULTS, LEASING_LIMITS as L, LEASING_MESSAGES } from "~/lib/leasing";
+import { MESSAGES as MESSAGES_OF_FORM } from "~/lib/lead-schemas";
 import { clearByKeys, fakeNotifyForFile, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const notify = fakeNotifyForFile();
-const suite = serverAndBrowser(() => ({ NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: "leasing-key" }));
+// Every request here comes from one address: the lead limit (checkout.test.ts tests it) is above the file's requests.
+const suite = serverAndBrowser(() => ({
+  NOTIFY_API_URL: notify.url,
+  NOTIFY_API_KEY: "leasing-key",
+  LEAD_RATE_LIMIT: "40",
+}));
 /**
  * The figures worked out here, apart from the site's code: the advance, then the whole-rouble
  * payment that clears the debt month by month (interest added, payment taken) within the term,
@@ -340,6 +346,29 @@ describe.each(MODES)("leasing from a truck's page $name", ({ javaScriptEnabled }
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
     const comment = notify.received[0].json!.fields.find((f) => f.key === "comment")!.value;
     expect(plain(comment).startsWith(`${name}: стоимость ${startsAt} ₽`)).toBe(true);
+  });
+});
+
+describe.each(MODES)("a leasing request refused $name", ({ javaScriptEnabled }) => {
+  it("still names the model, and then sends its calculation", async () => {
+    const truck = ALL_TRUCKS.find((t) => t.price !== undefined)!;
+    const { page } = await openPage(suite, `/catalog/trucks/${truck.type.slug}/${truck.slug}?modal=leasing`, {
+      javaScriptEnabled,
+    });
+    const dialog = page.getByRole("dialog", { name: "Рассчитать лизинг" });
+    await typeKeys(dialog.getByLabel("ФИО"), "Лизингов Иван");
+    await dialog.getByRole("button", { name: "Отправить заявку" }).click();
+    // Without JavaScript the request's own page, refused for the missing phone and consent.
+    const where = javaScriptEnabled ? dialog : page.locator("main");
+    await where.getByText(MESSAGES_OF_FORM.phone, { exact: false }).first().waitFor();
+    await where.getByRole("heading", { name: `Расчет платежа: ${truck.name}` }).waitFor();
+    expect(notify.received).toHaveLength(0);
+    await typeKeys(where.getByLabel("Телефон"), "89123456789");
+    await where.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await where.getByRole("button", { name: "Отправить заявку" }).click();
+    await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+    const comment = notify.received[0].json!.fields.find((f) => f.key === "comment")!.value;
+    expect(plain(comment).startsWith(`${truck.name}: стоимость`)).toBe(true);
   });
 });
 

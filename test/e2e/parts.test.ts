@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
-import { MODES, openPage, serverAndBrowser } from "./harness";
+import { MODES, openPage, ready, serverAndBrowser } from "./harness";
 
 const suite = serverAndBrowser();
 const parts = generateParts(360).flatMap((g) => g.parts);
@@ -137,6 +137,85 @@ describe.each(MODES)("parts catalogue $name", ({ javaScriptEnabled }) => {
     for (const name of await related.allTextContents()) expect(name.toLowerCase()).toContain("фильтр");
     await page.locator(".part__facts").getByRole("link", { name: part.group }).click();
     await page.waitForURL((url) => url.pathname === "/catalog/parts" && url.searchParams.get("groups") === part.group);
+  });
+});
+
+/** Whether `locator`'s top edge is on the screen (below the header's bottom edge, above the screen's). */
+async function inView(page: Page, locator: ReturnType<Page["locator"]>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const header = await page.locator("header").first().boundingBox();
+  const height = page.viewportSize()!.height;
+  return !!box && box.y >= Math.max(0, (header?.y ?? 0) + (header?.height ?? 0) - 1) && box.y < height - 60;
+}
+
+describe.each(MODES)("the parts list on a phone $name", ({ javaScriptEnabled }) => {
+  it("shows the results after 'Применить', not the panel pushing them below the screen", async () => {
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled, mobile: true });
+    await page.getByText("Фильтры").click();
+    await page.getByLabel(group, { exact: true }).check();
+    await page.getByRole("button", { name: "Применить" }).click();
+    await page.waitForURL((url) => url.searchParams.get("groups") === group);
+    if (!javaScriptEnabled) expect(new URL(page.url()).hash).toBe("#results");
+    await expect.poll(() => inView(page, page.getByTestId("part-row").first())).toBe(true);
+  });
+
+  it("comes back to the part's row after 'Купить', saying it was added, with a link to the cart", async () => {
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled, mobile: true });
+    // A part far down the list, as a customer scrolls to it.
+    const row = page
+      .getByTestId("part-row")
+      .filter({ has: page.getByRole("button", { name: "Купить", disabled: false }) });
+    const target = row.nth(4);
+    const id = (await target.getAttribute("id"))!;
+    expect(id).toMatch(/^part-/);
+    await target.getByRole("button", { name: "Купить" }).click();
+    const here = page.locator(`#${id}`);
+    await here.getByRole("button", { name: "Увеличить количество" }).waitFor();
+    await expect.poll(() => inView(page, here)).toBe(true);
+    if (javaScriptEnabled) return;
+    expect(new URL(page.url()).hash).toBe(`#${id}`);
+    await here.getByText("Добавлено в корзину").waitFor();
+    await expect(here.getByRole("link", { name: "Перейти в корзину" }).getAttribute("href")).resolves.toBe("/cart");
+    await expect(page.getByTestId("mobile-cart").textContent()).resolves.toContain("1");
+    // Said once: the page again (a visitor with a cart: never from a shared cache) says it no more.
+    const again = await page.reload();
+    expect(again!.headers()["cache-control"]).toBe("private, no-store");
+    await expect(here.getByText("Добавлено в корзину").count()).resolves.toBe(0);
+  });
+});
+
+describe.each(MODES)("the filter panel $name", ({ javaScriptEnabled }) => {
+  it("shows the URL's query after every navigation (Back, Forward, a link), so 'Применить' sends what it shows", async () => {
+    const { page } = await openPage(suite, "/catalog/parts", { javaScriptEnabled });
+    await page.getByText("Фильтры").click();
+    await page.getByLabel("Сортировка").selectOption("price_asc");
+    await page.getByLabel(group, { exact: true }).check();
+    await page.getByRole("button", { name: "Применить" }).click();
+    await page.waitForURL((url) => url.searchParams.get("groups") === group);
+    const fields = async () => ({
+      sortBy: await page.getByLabel("Сортировка").inputValue(),
+      group: await page.getByLabel(group, { exact: true }).isChecked(),
+    });
+    await page.goBack();
+    await page.waitForURL((url) => url.search === "");
+    // The list of the address before (its data comes after the address changes).
+    await expect.poll(async () => (await fields()).group).toBe(false);
+    expect((await fields()).sortBy).not.toBe("price_asc");
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get("groups") === group);
+    await expect.poll(fields).toEqual({ sortBy: "price_asc", group: true });
+    // A link to another group (a part's page names its group): the panel follows it too.
+    const other = parts.find((p) => p.group !== group)!;
+    await page.goto(`/catalog/parts/${other.slug}`);
+    await ready(page, javaScriptEnabled);
+    await page.locator(".part__facts").getByRole("link", { name: other.group }).click();
+    await page.waitForURL((url) => url.searchParams.get("groups") === other.group);
+    await expect.poll(() => page.getByLabel(other.group, { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel(group, { exact: true }).isChecked()).toBe(false);
+    // Open while a group is chosen; 'Применить' sends the panel as the address has it.
+    await page.getByRole("button", { name: "Применить" }).click();
+    await page.waitForURL((url) => url.searchParams.has("sortBy"));
+    expect(new URL(page.url()).searchParams.getAll("groups")).toEqual([other.group]);
   });
 });
 

@@ -29,6 +29,7 @@ const MESSAGES = {
   email: "Введите корректный email",
   phone: "Введите номер телефона",
   inn: "Длина ИНН должна быть 10 или 12 чисел",
+  innCheck: "Проверьте ИНН: не сходится контрольная цифра",
   consent: "Необходимо согласие на обработку персональных данных",
 };
 
@@ -84,6 +85,14 @@ describe("validation as the visitor types, with JavaScript", () => {
     await expect(inn.inputValue()).resolves.toBe("123");
     await expect(button.isDisabled()).resolves.toBe(true);
     await typeAndSee(form, inn, "4567890", MESSAGES.inn, false);
+    // Ten digits whose last is not the control digit of the nine before it (ФНС's rule).
+    await form.getByText(MESSAGES.innCheck).waitFor();
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await typeKeys(inn, ["Backspace"]);
+    await form.getByText(MESSAGES.inn).waitFor();
+    await typeAndSee(form, inn, "4", MESSAGES.inn, false);
+    await expect(form.getByText(MESSAGES.innCheck).count()).resolves.toBe(0);
+    await expect(inn.inputValue()).resolves.toBe("1234567894");
     await expect(button.isDisabled()).resolves.toBe(false);
 
     await form.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
@@ -110,7 +119,12 @@ describe("validation as the visitor types, with JavaScript", () => {
     await inn.click();
     await typeAndSee(dialog, inn, "12345678901", MESSAGES.inn, true);
     await expect(button.isDisabled()).resolves.toBe(true);
-    await typeAndSee(dialog, inn, "2", MESSAGES.inn, false);
+    // Twelve digits, the last two not its control digits: the length message gives way to this one.
+    await typeAndSee(dialog, inn, "2", MESSAGES.innCheck, true);
+    await expect(dialog.getByText(MESSAGES.inn).count()).resolves.toBe(0);
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await typeKeys(inn, ["Backspace", "Backspace"]);
+    await typeAndSee(dialog, inn, "47", MESSAGES.innCheck, false);
     await expect(button.isDisabled()).resolves.toBe(false);
 
     await button.click();
@@ -154,7 +168,7 @@ describe("validation without JavaScript", () => {
     await form.getByLabel("ФИО").fill("Иванов Иван");
     await form.getByLabel("Телефон").fill("+7 (912) 345-67-89");
     await form.getByLabel("Email").fill("abc@mail.ru");
-    await form.getByLabel("ИНН организации").fill("1234567890");
+    await form.getByLabel("ИНН организации").fill("1234567894");
     await form.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
     await button.click();
     await page.waitForURL("**/order-success");
@@ -172,10 +186,21 @@ describe("validation without JavaScript", () => {
     await expect(button.isDisabled()).resolves.toBe(false);
     await main.getByLabel("ФИО").fill("Иванов Иван");
     await main.getByLabel("Телефон").fill("+7 (912) 345-67-89");
-    await main.getByLabel("ИНН организации").fill("");
+    // A whole ИНН, typed in groups, with a wrong control digit: the server says which, on the field.
+    const inn = main.getByLabel("ИНН организации");
+    await clearByKeys(inn);
+    await typeKeys(inn, "2465 123456");
+    await main.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
+    await button.click();
+    await expectAll(main, [MESSAGES.innCheck]);
+    await expect(main.locator(".field__error", { hasText: MESSAGES.inn }).count()).resolves.toBe(0);
+    expect(notify.received).toHaveLength(0);
+    await clearByKeys(inn);
+    await typeKeys(inn, "2465 123457");
     await main.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
     await button.click();
     await page.getByRole("heading", { level: 1, name: "Заявка отправлена" }).waitFor();
+    expect(notify.received[0].json?.fields.find((f) => f.key === "inn")?.value).toBe("2465123457");
     expect(new URL(page.url()).search).toBe("?fromUrl=%2Fdelivery");
     expect(notify.received).toHaveLength(1);
   });

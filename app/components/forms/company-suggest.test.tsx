@@ -10,8 +10,8 @@ import { OrderForm } from "./order-form";
  * wrap, Enter that takes one (the field's message clears with the whole ИНН), Escape that closes.
  */
 
-const ROMASHKA: Party = { inn: "2465000001", name: "ООО «Ромашка»", kpp: "246601001", address: "г Красноярск" };
-const TRADER: Party = { inn: "246500012345", name: "ИП Иванов Иван Иванович" };
+const ROMASHKA: Party = { inn: "2465000014", name: "ООО «Ромашка»", kpp: "246601001", address: "г Красноярск" };
+const TRADER: Party = { inn: "246500012341", name: "ИП Иванов Иван Иванович" };
 
 let asked: string[];
 beforeEach(() => {
@@ -65,6 +65,9 @@ async function typeInn(value: string) {
 /** The companies offered for the ИНН box (the order form has other options: the carriers' list). */
 const companies = (box: HTMLElement) => within(document.getElementById(box.getAttribute("aria-controls")!)!);
 
+/** The КПП the form would post. */
+const kpp = () => (document.querySelector("input[name=kpp]") as HTMLInputElement).value;
+
 const key = (box: HTMLElement, name: string) => act(async () => void fireEvent.keyDown(box, { key: name }));
 
 describe("the ИНН combobox", () => {
@@ -89,6 +92,8 @@ describe("the ИНН combobox", () => {
     await key(box, "Enter");
     expect(box.value).toBe(ROMASHKA.inn);
     expect(screen.getByTestId("inn-company").textContent).toBe("ООО «Ромашка», КПП 246601001");
+    // The form posts the КПП of the unit chosen (a branch has its own), for the server to confirm.
+    expect(kpp()).toBe(ROMASHKA.kpp);
     expect(box.getAttribute("aria-expanded")).toBe("false");
     expect(box.getAttribute("aria-describedby")).toContain("order-inn-company");
     // The whole ИНН clears the length message.
@@ -101,8 +106,10 @@ describe("the ИНН combobox", () => {
     const [first] = await companies(box).findAllByRole("option");
     await act(async () => void fireEvent.click(first));
     expect(screen.getByTestId("inn-company").textContent).toBe("ООО «Ромашка», КПП 246601001");
-    await typeInn("246500000");
+    expect(kpp()).toBe(ROMASHKA.kpp);
+    await typeInn("246500001");
     expect(screen.getByTestId("inn-company").textContent).toBe("");
+    expect(kpp()).toBe("");
     await companies(box).findAllByRole("option");
     await key(box, "Escape");
     expect(box.getAttribute("aria-expanded")).toBe("false");

@@ -11,7 +11,8 @@ type InputProps = InputHTMLAttributes<HTMLInputElement>;
  * The ИНН box as an ARIA 1.2 combobox: from the third digit, after a short pause, up to five
  * companies (GET /api/company-suggest, DaData's register on the server) under the box. Arrow keys
  * choose one and Enter takes it, Escape closes the list; a click or a tap takes one. A company
- * taken fills the ИНН and shows its short name and КПП under the box while the ИНН stays its own.
+ * taken fills the ИНН and shows its short name and КПП under the box while the ИНН stays its own,
+ * and the form posts its КПП (`kpp`: a branch is one of several units under one ИНН).
  * Without JavaScript it is the plain ИНН box, and the server looks the ИНН up when the form is sent.
  *
  * Like the parts search box, it asks by a plain, cancellable fetch rather than a fetcher: a
@@ -162,6 +163,8 @@ export function CompanyCombobox({
           ))}
         </ul>
       </div>
+      {/* The branch chosen (its КПП): the server asks the register to confirm it, never takes it as sent. */}
+      <input type="hidden" name="kpp" value={company?.kpp ?? ""} />
       <p className="field__company" id={companyId} aria-live="polite" data-testid="inn-company">
         {company ? partyLabel(company) : ""}
       </p>

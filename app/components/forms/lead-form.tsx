@@ -98,7 +98,9 @@ export function LeadForm({ form, page, defaultValues, serverError, inPage = fals
       formRef={formRef}
       validator={VALIDATORS[form]}
       method="post"
-      action={`/lead/${form}`}
+      // The page rides in the address too: a refused post without JavaScript comes back to this
+      // address, whose page (a truck's) names what the form is about, as the modal did.
+      action={`/lead/${form}?page=${encodeURIComponent(page)}`}
       encType={form === "parts-list" ? "multipart/form-data" : undefined}
       fetcher={inPage ? undefined : fetcher}
       defaultValues={defaultValues}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { LEASING } from "~/content";
+import { LEAD_FORMS } from "~/lib/lead-forms";
 import { estimateLeasing, leasingSummary, readLeasing, type LeasingValues } from "~/lib/leasing";
 import { LeasingCalculator } from "../leasing-calculator";
 import { LeadForm, type LeadFormProps } from "./lead-form";
@@ -41,6 +42,7 @@ export function LeasingLead({
         action={`/lead/leasing?page=${encodeURIComponent(lead.page)}`}
         keep={[]}
         leadFormId={FORM_ID}
+        leadSubmitLabel={LEAD_FORMS.leasing.submit}
         priceOnRequest={priceOnRequest}
         title={truckName ? `Расчет платежа: ${truckName}` : "Расчет платежа"}
         headingLevel={Heading}

@@ -38,6 +38,7 @@ export function OrderForm({
   defaultValues,
   formError,
   recap,
+  askCompany = false,
 }: {
   /** The form's one-time key (server/order-key.server.ts): the same form sent twice is one order. */
   orderKey: string;
@@ -49,6 +50,8 @@ export function OrderForm({
   defaultValues?: Record<string, string>;
   formError?: string;
   recap?: ReactNode;
+  /** Ask the company's name even with DaData's register: it did not name the company of an invoice. */
+  askCompany?: boolean;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   useEnhancedMark(formRef);
@@ -73,12 +76,12 @@ export function OrderForm({
         <PhoneField formId={FORM_ID} />
         <TextField formId={FORM_ID} name="email" label="Email" type="email" inputMode="email" autoComplete="email" />
         <InnField formId={FORM_ID} requiredMark="order__invoice-mark" requiredWhen={REQUIRED_FOR_INVOICE} />
-        {/* With DaData's register the ИНН names the company; without it the customer does, for the invoice. */}
-        {lookup ? null : (
+        {/* With DaData's register the ИНН names the company; without it (or when it found none) the customer does, for the invoice. */}
+        {lookup && !askCompany ? null : (
           <TextField
             formId={FORM_ID}
             name="companyName"
-            label="Название организации"
+            label="Название организации или ИП"
             autoComplete="organization"
             requiredMark="order__invoice-mark"
             requiredWhen={REQUIRED_FOR_INVOICE}
@@ -91,8 +94,8 @@ export function OrderForm({
       <ConsentField formId={FORM_ID} />
       <FormAlert message={formError} besideSummary />
       <p className="form__note">
-        <span aria-hidden="true">*</span> — обязательные поля. Оплата безналичная или переводом на карту после
-        подтверждения заказа менеджером.
+        <span aria-hidden="true">*</span> — обязательные поля. Оплата по счёту или банковской картой (с кассовым чеком)
+        после подтверждения заказа менеджером.
       </p>
       {recap}
       <SubmitButton formId={FORM_ID} label="Оформить заказ" />

@@ -1,0 +1,121 @@
+/**
+ * 1C's exchange against the built server: the fake 1C speaks the protocol over HTTP, files
+ * zipped and cut into posts, and the exchange answers in plain text, never a 500.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeXml, importXml, offersXml, sampleCatalogue, statusesXml } from "../commerceml";
+import { Fake1C, httpTransport } from "../fake-1c";
+import { pictureUrl } from "~server/onec/pictures.server";
+import { startServer, type RunningServer } from "./harness";
+
+const credentials = { user: "site-exchange", password: "Пароль:1c" };
+const sample = sampleCatalogue(300);
+const importBytes = encodeXml(importXml({ groups: sample.groups, goods: sample.goods }), "windows-1251");
+const offersBytes = encodeXml(offersXml({ priceTypes: [sample.priceType], offers: sample.offers }), "utf-8-bom");
+const picture = sample.goods.find((g) => g.pictures?.length)!.pictures![0];
+
+describe("/1c-exchange on", () => {
+  let server: RunningServer;
+  let onec: Fake1C;
+  beforeAll(async () => {
+    server = await startServer({
+      ONEC_EXCHANGE_USER: credentials.user,
+      ONEC_EXCHANGE_PASSWORD: credentials.password,
+      ONEC_PRICE_TYPE: sample.priceType.name,
+    });
+    onec = new Fake1C(httpTransport(server.url), credentials);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("refuses a wrong password with 401, and calls without the session's cookie", async () => {
+    const wrong = new Fake1C(httpTransport(server.url), { ...credentials, password: "wrong" });
+    const answer = await wrong.call("catalog", "checkauth", {}, undefined, true);
+    expect([answer.status, answer.text.split("\n")[0]]).toEqual([401, "failure"]);
+    const noCookie = await wrong.call("catalog", "init");
+    expect(noCookie.text.split("\n")[0]).toBe("failure");
+  });
+
+  it("takes a zipped catalogue in file_limit posts and imports it", async () => {
+    const lines = await onec.checkauth("catalog");
+    expect(lines.slice(0, 2)).toEqual(["success", "faw_1c_session"]);
+    expect(await onec.init("catalog")).toBe("zip=yes\nfile_limit=8388608");
+    const archive = zipSync({
+      "import.xml": importBytes,
+      "offers.xml": offersBytes,
+      [picture]: new Uint8Array([1, 2, 3]),
+    });
+    // Smaller posts than the site's limit, so the archive comes in several.
+    onec.fileLimit = 4 * 1024;
+    const answers = await onec.upload("catalog", "goods.zip", archive);
+    expect(answers.length).toBeGreaterThan(2);
+    expect(new Set(answers)).toEqual(new Set(["success"]));
+    const imported = await onec.import("import.xml");
+    expect(imported.last).toMatch(/^success\nimport\.xml: 300 товаров$/);
+    const offers = await onec.import("offers.xml");
+    expect(offers.last).toBe(`success\noffers.xml: 300 предложений, тип цен ${sample.priceType.name}`);
+    expect(fs.readFileSync(path.join(server.dataDir, "1c", "files", ...picture.split("/")))).toEqual(
+      Buffer.from([1, 2, 3]),
+    );
+    // The site serves it, and nothing else of the exchange's folder.
+    const served = await fetch(`${server.url}${pictureUrl(picture)}`);
+    expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    expect([...new Uint8Array(await served.arrayBuffer())]).toEqual([1, 2, 3]);
+    expect((await fetch(`${server.url}/1c-files/import_files/%2e%2e/%2e%2e/state.json`)).status).toBe(404);
+    expect((await fetch(`${server.url}/1c-files/state.json`)).status).toBe(404);
+    expect((await onec.call("catalog", "deactivate")).text).toBe("success");
+    expect((await onec.call("catalog", "complete")).text).toBe("success");
+  });
+
+  it("fails a malformed file with its line, and file names that climb out of the folder", async () => {
+    await onec.checkauth("catalog");
+    await onec.init("catalog");
+    const broken = Buffer.from(
+      importXml({ groups: sample.groups, goods: sample.goods.slice(0, 2) }).replace("<Товары>", "<Товары"),
+    );
+    await onec.upload("catalog", "import.xml", broken);
+    expect((await onec.import("import.xml")).last).toMatch(/^failure\nОшибка XML в файле import\.xml, строка \d+: /);
+    const climbing = await onec.call("catalog", "file", { filename: "../../escape.xml" }, Buffer.from("<x/>"));
+    expect([climbing.status, climbing.text.split("\n")[0]]).toEqual([200, "failure"]);
+    expect(fs.existsSync(path.join(server.dataDir, "escape.xml"))).toBe(false);
+    expect((await onec.call("catalog", "rebuild")).text).toBe("failure\nНеизвестный режим обмена: mode=rebuild");
+  });
+
+  it("lists orders as XML with a BOM and takes statuses back", async () => {
+    await onec.checkauth("sale");
+    await onec.init("sale");
+    const xml = await onec.query();
+    expect([...xml.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(xml.toString("utf8")).toContain('ВерсияСхемы="2.08"');
+    expect(await onec.success()).toBe("success");
+    expect(
+      await onec.sendStatuses(encodeXml(statusesXml([{ number: "0000-0000", status: "Отгружен" }]), "utf-8")),
+    ).toEqual(["success"]);
+  });
+});
+
+describe("/1c-exchange off", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("answers as any unknown address", async () => {
+    const known = await fetch(`${server.url}/1c-exchange?type=catalog&mode=checkauth`, { redirect: "manual" });
+    const unknown = await fetch(`${server.url}/no-such-page`, { redirect: "manual" });
+    expect([known.status, known.headers.get("location")]).toEqual([unknown.status, unknown.headers.get("location")]);
+    const post = await fetch(`${server.url}/1c-exchange?type=catalog&mode=file&filename=import.xml`, {
+      method: "POST",
+      body: "<x/>",
+      redirect: "manual",
+    });
+    expect([post.status, post.headers.get("location")]).toEqual([303, "/not-found"]);
+  });
+});
