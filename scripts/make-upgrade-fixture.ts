@@ -87,7 +87,12 @@ const leadIds = () =>
 async function newLead(post: () => Promise<Response>, status: number): Promise<{ id: string; res: Response }> {
   const before = leadIds();
   const res = await post();
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
+  if (res.status !== status) {
+    // The form's own messages, when it came back refused; else the start of the answer.
+    const text = await res.text();
+    const messages = [...text.matchAll(/class="field__error"[^>]*>([^<]*)</g)].map((m) => m[1]);
+    throw new Error(`expected ${status}, got ${res.status}: ${messages.join("; ") || text.slice(0, 500)}`);
+  }
   const added = [...leadIds()].filter((id) => !before.has(id));
   if (added.length !== 1) throw new Error(`expected one new lead, got ${added.join(", ") || "none"}`);
   return { id: added[0], res };
@@ -148,6 +153,11 @@ function postOrder(server: Server, jar: Map<string, string>, fields: Record<stri
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(dataDir, file), "utf8"));
 const leadFile = (id: string) => `leads/${id}/lead.json`;
+/** ", number 1234-5678" for an order kept with its number (the code before numbers were drawn kept none). */
+const numbered = (id: string) => {
+  const number = readJson(leadFile(id)).order?.number;
+  return number ? `, number ${number}` : "";
+};
 const mailFile = (id: string) => `mail/${id}/message.json`;
 
 async function until(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
@@ -195,7 +205,7 @@ const server = await startServer({
 }
 {
   notify.mode = "fail";
-  const lead = { name: "Петров Пётр", phone: "+7 (913) 111-22-33", page: "/service", inn: "2465000000" };
+  const lead = { name: "Петров Пётр", phone: "+7 (913) 111-22-33", page: "/service", inn: "2465000007" };
   const { id } = await newLead(() => postLead(server, "price", { ...lead, comment: "Не доставлена" }), 502);
   notify.mode = "ok";
   expectStatus(leadFile(id), "undelivered");
@@ -247,7 +257,7 @@ const server = await startServer({
           name: "Соколова Анна",
           phone: "+7 (923) 456-78-90",
           email: "anna@buyer.example",
-          inn: "2465123456",
+          inn: "2465123457",
           companyName: "ООО «Ромашка»",
           invoice: "on",
           delivery: "pickup",
@@ -258,7 +268,10 @@ const server = await startServer({
   );
   expectStatus(leadFile(id), "delivered");
   await until("order A's e-mail", () => statusOf(mailFile(id)) === "delivered");
-  entries.push({ file: leadFile(id), what: "order A: 2 × a part, invoice asked for, e-mail given; `delivered`" });
+  entries.push({
+    file: leadFile(id),
+    what: `order A${numbered(id)}: 2 × a part, invoice asked for, e-mail given; \`delivered\``,
+  });
   entries.push({ file: mailFile(id), what: "order A's confirmation (with the invoice), `delivered` (SMTP accepted)" });
 }
 // B: delivered, its e-mail not: the mail server is down.
@@ -279,7 +292,10 @@ const server = await startServer({
   expectStatus(leadFile(id), "delivered");
   await until("order B's e-mail to fail", () => statusOf(mailFile(id)) === "undelivered");
   await smtp.start();
-  entries.push({ file: leadFile(id), what: "order B: 1 × a part, e-mail given, no invoice; `delivered`" });
+  entries.push({
+    file: leadFile(id),
+    what: `order B${numbered(id)}: 1 × a part, e-mail given, no invoice; \`delivered\``,
+  });
   entries.push({ file: mailFile(id), what: "order B's confirmation, `undelivered`: the SMTP server was down" });
 }
 // C, replaced by D: notify down, the customer is told the order failed, changes the cart and orders
@@ -300,11 +316,11 @@ const server = await startServer({
   expectStatus(leadFile(c.id), "replaced");
   entries.push({
     file: leadFile(c.id),
-    what: `order C: \`replaced\` by order D (\`replacedBy\`), notify had answered 500`,
+    what: `order C${numbered(c.id)}: \`replaced\` by order D (\`replacedBy\`), notify had answered 500`,
   });
   entries.push({
     file: leadFile(d.id),
-    what: "order D: C's customer with a changed cart, `replaces` C; `delivered`, no e-mail",
+    what: `order D${numbered(d.id)}: C's customer with a changed cart, \`replaces\` C; \`delivered\`, no e-mail`,
   });
 }
 // E: undelivered, with an e-mail: its confirmation is written only once the order is delivered.
@@ -327,7 +343,7 @@ const server = await startServer({
   if (fs.existsSync(path.join(dataDir, mailFile(id)))) throw new Error("an undelivered order has an e-mail");
   entries.push({
     file: leadFile(id),
-    what: "order E: 3 × a part, e-mail given; `undelivered` (notify answered 500), no confirmation written yet",
+    what: `order E${numbered(id)}: 3 × a part, e-mail given; \`undelivered\` (notify answered 500), no confirmation written yet`,
   });
 }
 // Last, a lead whose send was in flight when the server was killed (SIGKILL): `pending`, no attempt
@@ -375,6 +391,10 @@ const consents = fs
   )
   .map((line) => JSON.parse(line) as { form: string; lead?: string });
 
+const orderNumbersRow = fs.existsSync(path.join(OUT, "order-numbers"))
+  ? "| `order-numbers/*` | one file per order number given out, named by the number and holding its order's id |\n"
+  : "";
+
 fs.writeFileSync(
   path.join(OUT, "README.md"),
   `# A DATA_DIR of the file-based store (layout v1)
@@ -396,7 +416,7 @@ ${entries.map((e) => `| \`${e.file}\` | ${e.what} |`).join("\n")}
 | \`consents/*.jsonl\` | ${consents.length} consent records, one per accepted post (also those whose send failed): ${consents
     .map((c) => c.form + (c.lead ? " (with its lead's id)" : ""))
     .join(", ")} |
-| \`cookie-secret\` | the secret that signs the last-order and pending-order cookies and the order keys |
+${orderNumbersRow}| \`cookie-secret\` | the secret that signs the last-order and pending-order cookies and the order keys |
 
 What an import should end with: the \`delivered\` leads, orders and e-mails are never sent again; the
 \`undelivered\` and \`pending\` ones are delivered once (order E then gets its confirmation e-mail);
