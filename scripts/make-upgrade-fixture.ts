@@ -43,6 +43,12 @@ const SITE_URL = "https://faw-solontsy.example";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "upgrade-fixture-"));
 const dataDir = path.join(work, "data");
 fs.mkdirSync(dataDir);
+/** The servers started: none outlives this script, also when a step fails. */
+const servers = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of servers) child.kill("SIGKILL");
+  fs.rmSync(work, { recursive: true, force: true });
+});
 
 interface Server {
   url: string;
@@ -58,9 +64,11 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     env: builtServerEnv(port, dataDir, { SITE_URL, TRUST_PROXY: "loopback", LEAD_RATE_LIMIT: "0", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
+  servers.add(child);
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
+  void closed.then(() => servers.delete(child));
   const url = `http://127.0.0.1:${port}`;
   await waitForHealthz(url, child, () => output);
   return {
