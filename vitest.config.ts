@@ -31,6 +31,8 @@ export default defineConfig({
           environment: "node",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["test/setup-unit.ts"],
+          // The store's tests run against PostgreSQL too: the run's cluster, TEST_DATABASE_URL.
+          globalSetup: ["test/postgres-global-setup.ts"],
         },
       },
       {
@@ -53,7 +55,7 @@ export default defineConfig({
           globals: true,
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/e2e/global-setup.ts"],
+          globalSetup: ["test/e2e/global-setup.ts", "test/postgres-global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page settles after its URL changes (React renders the loader data next); on a busy

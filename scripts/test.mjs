@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The whole suite, as README's `npm test`: browser check, typecheck, ESLint, Prettier's check and build side by
- * side, then the unit and component tests beside the end-to-end tests. Ends with one summary line:
- * "N passed, N failed".
+ * side (and the tests' PostgreSQL started meanwhile), then the unit and component tests beside the end-to-end
+ * tests. Ends with one summary line: "N passed, N failed".
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensurePostgres, startPostgres, TEST_DATABASE_URL } from "../test/postgres-cluster.mjs";
 
 // The e2e tests' browser (test/chromium.ts): Debian's Chromium headless shell.
 const SHELL = process.env.HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
@@ -17,8 +18,13 @@ function run(cmd, args, opts = {}) {
   return res.status ?? 1;
 }
 
+/** The child processes running now: a signal that ends this process is passed on to them. */
+const children = new Set();
+
 /** The exit status of `child` once it has ended and its output has been read (1 if it could not start). */
 function exited(child) {
+  children.add(child);
+  child.on("close", () => children.delete(child));
   return new Promise((resolve) => {
     child.on("error", () => resolve(1));
     child.on("close", (status) => resolve(status ?? 1));
@@ -60,6 +66,29 @@ function ensureHeadlessShell() {
 
 ensureHeadlessShell();
 
+// The store's tests run against a throwaway PostgreSQL (test/postgres-cluster.mjs), one for both
+// vitest processes: Debian's postgresql, installed here as Chromium is. Started beside the checks,
+// whose build takes longer; stopped and removed when this process ends, however it ends. A
+// TEST_DATABASE_URL given to `npm test` is used instead.
+let postgresBin;
+if (!process.env[TEST_DATABASE_URL]) {
+  try {
+    postgresBin = ensurePostgres({ install: true });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+const postgres = postgresBin
+  ? startPostgres({
+      bin: postgresBin,
+      exitOnSignal: true,
+      onSignal: (signal) => {
+        for (const child of children) child.kill(signal);
+      },
+    }).catch((error) => error)
+  : undefined;
+
 // Typecheck, ESLint, Prettier's check and the build read the sources independently: run side by
 // side, each one's output shown whole when it ends, in this order.
 // Built with a throwaway notify key: the secrets test proves it reaches no built file.
@@ -81,6 +110,18 @@ for (const { name, result } of checks) {
 if (checksFailed) {
   console.log("0 passed, 1 failed");
   process.exit(1);
+}
+const cluster = await postgres;
+if (cluster instanceof Error) {
+  console.log(`\n> PostgreSQL for the tests\n${cluster.message}`);
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+if (cluster) {
+  process.env[TEST_DATABASE_URL] = cluster.url;
+  console.log(
+    `\n> PostgreSQL for the tests: 127.0.0.1:${cluster.port}, started in ${(cluster.startedInMs / 1000).toFixed(1)} s`,
+  );
 }
 
 // The unit and component tests run beside the end-to-end tests, in a vitest of their own: both
@@ -108,6 +149,11 @@ const unit = runBuffered("npx", [...vitestArgs("unit"), "--project", "unit", "--
   },
 );
 const [unitStatus, e2eStatus] = await Promise.all([unit, e2e]);
+if (cluster) {
+  const stopping = Date.now();
+  cluster.stop();
+  console.log(`\n> PostgreSQL for the tests: stopped and removed in ${((Date.now() - stopping) / 1000).toFixed(1)} s`);
+}
 
 let passed = 0;
 let failed = 0;
