@@ -19,6 +19,10 @@ function body(json: string): ArrayBuffer {
 describe("buildCatalogueInWorker", () => {
   it("builds the same snapshot as the server would, index and orders included", async () => {
     const groups = generateParts(5_000, 7);
+    // A few parts with other numbers, one given as the separated string some APIs send.
+    const crossed = groups.flatMap((g) => g.parts).filter((_, i) => i % 97 === 3);
+    crossed.forEach((part, i) => (part.crossNumbers = [`JX${1000 + i}`, `W ${900 + i}/26`]));
+    (crossed[1] as { crossNumbers: unknown }).crossNumbers = "LF16015; 1012010-29D-A";
     // Parts the reading drops: reported back with their ids.
     groups[0].parts.push({ id: "bad-1", name: "без цены" } as never, { ...groups[1].parts[0] });
     const json = JSON.stringify(groups);
@@ -30,6 +34,7 @@ describe("buildCatalogueInWorker", () => {
     expect(built.dropped).toEqual(["bad-1", groups[1].parts[0].id]);
     expect(snapshot.version).toBe(3);
     expect(snapshot.parts).toEqual(expected.parts);
+    expect(snapshot.parts.filter((p) => p.crossNumbers).length).toBe(crossed.length);
     expect(snapshot.groups).toEqual(expected.groups);
     expect(snapshot.orders).toEqual(expected.orders);
     expect(snapshot.places).toEqual(expected.places);
@@ -45,10 +50,14 @@ describe("buildCatalogueInWorker", () => {
       "search=abkmnh",
       "groups=FAW J7&sortBy=price_desc",
       "search=1012",
+      "search=jx 1000",
+      "search=1012010 29d a",
     ]) {
       const query = parsePartsQuery(new URLSearchParams(url));
       expect(runPartsQuery(snapshot, query)).toEqual(runPartsQuery(expected, query));
     }
+    const byNumber = runPartsQuery(snapshot, parsePartsQuery(new URLSearchParams("search=1012010 29d a")));
+    expect(byNumber.items[0]?.slug).toBe(crossed[1].slug);
   }, 30_000);
 
   it("reads a body group by group, or whole where it cannot split it, alike", async () => {

@@ -62,14 +62,15 @@ function bestCode(words: readonly string[], query: string, complete: boolean): n
 export function createReference(parts: readonly Part[]) {
   const all = parts.map((p) => [...partWords(p)]);
   const names = parts.map((p) => [...partWords({ name: p.name, fullName: "", article: "" })]);
-  const articles = parts.map((p) => normalizeArticle(p.article));
+  // The article and the other numbers, each as one word.
+  const codes = parts.map((p) => [p.article, ...(p.crossNumbers ?? [])].map(normalizeArticle).filter(Boolean));
   const collator = new Intl.Collator("ru");
   const byName = (a: number, b: number) =>
     collator.compare(parts[a].name, parts[b].name) || collator.compare(parts[a].fullName, parts[b].fullName) || a - b;
 
   function hit(i: number, query: string, complete: boolean): Hit | null {
     let code = bestCode(all[i], query, complete);
-    if (query.length >= MIN_ARTICLE_PREFIX && articles[i].startsWith(query)) code = 0;
+    if (query.length >= MIN_ARTICLE_PREFIX && codes[i].some((c) => c.startsWith(query))) code = 0;
     if (code === null) return null;
     const name = bestCode(names[i], query, complete);
     return { code, inName: name !== null, exactInName: name === 0 };
@@ -84,7 +85,7 @@ export function createReference(parts: readonly Part[]) {
       if (groups.length && !groups.includes(part.group)) return;
       if (inStock && part.balance <= 0) return;
       const hits = words.map((w, k) => hit(i, w, complete && k === words.length - 1));
-      const isArticle = words.length > 0 && article !== "" && articles[i] === article;
+      const isArticle = words.length > 0 && article !== "" && codes[i].includes(article);
       if (hits.every(Boolean) || isArticle) found.set(i, { hits: hits as Hit[], article: isArticle });
     });
     return { words, found };
@@ -183,7 +184,8 @@ const SPECS = ["", "в сборе", "передний", "задний", "8PK1160
 
 /**
  * A catalogue of `size` parts in the shop's shapes, some typed carelessly: articles with spaces
- * or Cyrillic look-alikes, names in upper case or with 'ё'. Seeded, so failures repeat.
+ * or Cyrillic look-alikes, names in upper case or with 'ё'; one part in twelve has other numbers,
+ * one of them shaped like the FAW articles others have. Seeded, so failures repeat.
  */
 export function randomCatalogue(seed: number, size: number): Part[] {
   let state = seed >>> 0;
@@ -207,7 +209,7 @@ export function randomCatalogue(seed: number, size: number): Part[] {
             : roll < 0.45
               ? `СА6-${digits(3)}` // Cyrillic С and А
               : `${pick(["1012", "1105", "3502", "5001"])}${digits(3)}-${pick(["81D", "81DJ", "A01", "А01", "D816"])}`;
-    return {
+    const part: Part = {
       id: String(i + 1),
       slug: `part-${i + 1}`,
       name,
@@ -219,6 +221,14 @@ export function randomCatalogue(seed: number, size: number): Part[] {
       images: [],
       description: "",
     };
+    // Made from the position, not drawn: the rest of the catalogue stays what the seed made it.
+    if (i % 12 === 5)
+      part.crossNumbers = [
+        `JX${1000 + ((i * 7919) % 9000)}`,
+        `W ${100 + ((i * 31) % 900)}/${10 + (i % 90)}`,
+        `1012${String((i * 13) % 1000).padStart(3, "0")}-81D`,
+      ];
+    return part;
   });
 }
 
@@ -239,6 +249,9 @@ export function randomSearches(seed: number, parts: readonly Part[], count: numb
     if (kind < 0.8) return word.slice(0, at) + "о" + word.slice(at + 1);
     return word.slice(0, at + 1);
   };
+  /** A code as people type it: as printed, in lower case, without separators, or with a space for a hyphen. */
+  const retype = (code: string) =>
+    pick([code, code.toLowerCase(), code.replace(/[\s/-]/g, ""), code.replace("-", " ")]);
   // prettier-ignore
   const fixed = ["J6", "j7", "фильтр", "масляный фильтр j6", "СА6DМ2", "ca6dm", "abkmnh", "yfcjc", "фильтр vfckzysq", "wg97", "1012015-81D", "qwertyuiop", "в", "- -", "ФИЛЬТР", "ёмкость", "8pk"];
   const out: string[] = [...fixed];
@@ -248,6 +261,7 @@ export function randomSearches(seed: number, parts: readonly Part[], count: numb
     const roll = random();
     if (roll < 0.25 && part.article)
       out.push(part.article.replace(/[\s-]/g, "").slice(0, 5 + Math.floor(random() * 6)));
+    else if (roll < 0.35 && part.crossNumbers) out.push(retype(pick(part.crossNumbers)));
     else if (roll < 0.35 && part.article) out.push(part.article);
     else if (roll < 0.6) out.push(typo(pick(words)));
     else if (roll < 0.85) out.push(`${pick(words)} ${typo(pick(words))}`);

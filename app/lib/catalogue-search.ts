@@ -55,7 +55,7 @@ interface SearchMatch {
   empty: boolean[];
   /** How each word met the parts; only when ranking. */
   detail: WordMatch[];
-  /** Parts whose article is the whole query (see `normalizeArticle`). */
+  /** Parts whose article or other number is the whole query (see `normalizeArticle`). */
   articleExact: Uint32Array;
 }
 
@@ -81,7 +81,8 @@ function matchSearch(index: SearchIndex, scratch: Scratch, text: string, options
   );
   const empty = perWord.map((bits) => countBits(bits) === 0);
   const bits = perWord.reduce((acc, bits) => intersectInto(acc, bits));
-  // The whole query is that article however it was split ('WG 9725 530274'), even where its words find nothing.
+  // The whole query is that article or other number however it was split ('WG 9725 530274'),
+  // even where its words find nothing.
   const articleExact = matchArticle(index, normalizeArticle(text));
   for (const p of articleExact) bits[p >>> 5] |= 1 << (p & 31);
   return { bits, words, empty, detail, articleExact };

@@ -36,4 +36,31 @@ describe("packParts and unpackParts", () => {
     }
     expect([...byKey.values()].map((arrays) => arrays.size)).toEqual([1, 1, 1, 1]);
   });
+
+  it("carry other numbers for the parts that have them, and nothing for the rest", () => {
+    const parts = Array.from({ length: 300 }, (_, n) => part(n));
+    parts[0].crossNumbers = ["JX0818", "W 950/26"];
+    parts[149].crossNumbers = ["LF16015"];
+    parts[150].crossNumbers = ["JX0818"];
+    parts[299].crossNumbers = ["1012010-29D-A"];
+    // An empty list is no numbers at all.
+    parts[7].crossNumbers = [];
+    const { columns, texts } = packParts(parts);
+    expect(Array.from(columns.crossNumbers.parts)).toEqual([0, 149, 150, 299]);
+    expect(columns.crossNumbers.items).toHaveLength(5);
+
+    const out: Part[] = [];
+    for (const [from, to] of [
+      [0, 149],
+      [149, 150],
+      [150, 300],
+    ])
+      unpackParts(columns, texts, from, to, out);
+    delete parts[7].crossNumbers;
+    expect(out).toEqual(parts);
+    expect(out.filter((p) => "crossNumbers" in p)).toHaveLength(4);
+
+    const none = packParts(parts.map(({ crossNumbers: _, ...rest }) => rest)).columns.crossNumbers;
+    expect([none.parts.length, none.starts.length, none.items.length]).toEqual([0, 1, 0]);
+  });
 });

@@ -21,6 +21,8 @@ export interface PartColumns {
   /** Image list l is `texts[imageItems[k]]` for k in `imageStarts[l] .. imageStarts[l + 1]`. */
   imageStarts: Uint32Array;
   imageItems: Uint32Array;
+  /** The other numbers of the few parts that have some. */
+  crossNumbers: CrossNumberColumns;
 }
 
 export function packParts(parts: readonly Part[]): { columns: PartColumns; texts: string[] } {
@@ -67,6 +69,7 @@ export function packParts(parts: readonly Part[]): { columns: PartColumns; texts
       balances,
       imageStarts: Uint32Array.from(imageStarts),
       imageItems: Uint32Array.from(imageItems),
+      crossNumbers: packCrossNumbers(parts, textId),
     },
     texts,
   };
@@ -104,5 +107,54 @@ export function unpackParts(
       images,
       description: texts[fields[at + 6]],
     });
+  }
+  unpackCrossNumbers(columns.crossNumbers, texts, from, to, out);
+}
+
+/**
+ * Other numbers by part, only for the parts that have some (most have none, and then cost
+ * nothing): part `parts[k]`'s numbers are `texts[items[i]]` for i in `starts[k] .. starts[k + 1]`.
+ */
+export interface CrossNumberColumns {
+  /** Positions of the parts with other numbers, ascending. */
+  parts: Uint32Array;
+  starts: Uint32Array;
+  items: Uint32Array;
+}
+
+function packCrossNumbers(parts: readonly Part[], textId: (text: string) => number): CrossNumberColumns {
+  const positions: number[] = [];
+  const starts: number[] = [0];
+  const items: number[] = [];
+  parts.forEach((part, p) => {
+    if (!part.crossNumbers?.length) return;
+    positions.push(p);
+    for (const number of part.crossNumbers) items.push(textId(number));
+    starts.push(items.length);
+  });
+  return { parts: Uint32Array.from(positions), starts: Uint32Array.from(starts), items: Uint32Array.from(items) };
+}
+
+/** Gives parts `from .. to`, just unpacked at the end of `out`, their other numbers. */
+function unpackCrossNumbers(
+  columns: CrossNumberColumns,
+  texts: readonly string[],
+  from: number,
+  to: number,
+  out: Part[],
+): void {
+  const { parts, starts, items } = columns;
+  const base = out.length - (to - from);
+  let lo = 0;
+  let hi = parts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (parts[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < parts.length && parts[k] < to; k++) {
+    const numbers: string[] = [];
+    for (let i = starts[k]; i < starts[k + 1]; i++) numbers.push(texts[items[i]]);
+    out[base + parts[k] - from].crossNumbers = numbers;
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Relevance: the order of a search unless the visitor picks another. Best first:
- *   1. the part whose article is the query (compared without spaces, hyphens, dots, slashes
- *      and case, look-alike letters folded): '1012015-81D' puts 1012015-81D first;
+ *   1. the part whose article, or one of whose other numbers, is the query (compared without
+ *      spaces, hyphens, dots, slashes and case, look-alike letters folded): '1012015-81D' puts
+ *      1012015-81D first, 'jx 0818' the part that lists JX0818 among its other numbers;
  *   2. every query word exactly (0 edits) a word of the name; then every query word exactly
- *      a word of the name, full name or article (an article's code prefix counts as exact);
+ *      a word of the name, full name, article or other numbers (a code prefix counts as exact);
  *   3. fewer edits over all query words; at equal edits, fewer typos, that is more words typed
  *      as the beginning of a longer one ('j6' → 'J6P' before 'j6' → 'J7', one edit each);
  *   4. more query words found (within the distance) in the name itself;
@@ -146,7 +147,7 @@ export interface RankingLimits {
 
 /**
  * Rank `matches` (`total` parts, every one matching each of `words`, or in `articleExact`,
- * the parts whose article is the query).
+ * the parts whose article or other number is the query).
  */
 export function rankMatches(
   scratch: Scratch,

@@ -1,7 +1,9 @@
 /**
  * The part search's index (SPEC §5), built once per catalogue version: the vocabulary of
  * distinct words, a posting list of parts per word (name first), the parts of each group, and
- * the parts by normalised article. Matching a query against it is search-match.ts.
+ * the parts by normalised code: the article and the part's other numbers (cross, OEM,
+ * analogues) alike, so an other number typed whole finds and ranks its part as its article
+ * does. Matching a query against it is search-match.ts.
  */
 import { createBitset } from "./bitset";
 import type { Part } from "./part";
@@ -22,11 +24,15 @@ export interface SearchIndex {
   postings: Uint32Array;
   groupBits: Map<string, Uint32Array>;
   /**
-   * Vocabulary indices of the distinct normalised articles, ascending: by length, then text, as
-   * the vocabulary is, so the articles of one length that begin alike are a contiguous run.
+   * Vocabulary indices of the distinct normalised codes (articles and other numbers), ascending:
+   * by length, then text, as the vocabulary is, so the codes of one length that begin alike are a
+   * contiguous run.
    */
   articleWords: Uint32Array;
-  /** Parts whose article is `articleWords[a]`: `articlePostings[articleStarts[a] .. articleStarts[a + 1])`. */
+  /**
+   * Parts having the code `articleWords[a]` (as article or other number), ascending:
+   * `articlePostings[articleStarts[a] .. articleStarts[a + 1])`.
+   */
   articleStarts: Uint32Array;
   articlePostings: Uint32Array;
 }
@@ -49,7 +55,9 @@ export function buildSearchIndex(parts: readonly Part[]): SearchIndex {
   // Word ids of part p: flat[partStarts[p] .. partStarts[p + 1]), its name's before nameSplit[p].
   const partStarts = new Uint32Array(size + 1);
   const nameSplit = new Uint32Array(size);
-  const articleIds = new Int32Array(size).fill(-1);
+  // The parts' codes as (position, word id) pairs, in position order; most parts have one, the article.
+  const codePositions: number[] = [];
+  const codeIds: number[] = [];
   const flat: number[] = [];
   const groupBits = new Map<string, Uint32Array>();
 
@@ -58,7 +66,10 @@ export function buildSearchIndex(parts: readonly Part[]): SearchIndex {
     partStarts[position] = flat.length;
     nameSplit[position] = flat.length + field.nameCount;
     for (const word of field.words) flat.push(idOf(word));
-    if (field.article) articleIds[position] = idOf(field.article);
+    for (const code of field.codes) {
+      codePositions.push(position);
+      codeIds.push(idOf(code));
+    }
     let bits = groupBits.get(part.group);
     if (!bits) groupBits.set(part.group, (bits = createBitset(size)));
     bits[position >>> 5] |= 1 << (position & 31);
@@ -95,17 +106,24 @@ export function buildSearchIndex(parts: readonly Part[]): SearchIndex {
     }
   }
 
-  // Parts by normalised article, the articles in vocabulary order: a counting sort.
+  // Parts by normalised code, the codes in vocabulary order: a counting sort. Two codes of one
+  // part that fold alike ('CA-1' and 'СА1' in Cyrillic) list it once.
+  const codeWords = Uint32Array.from(codeIds, (id) => rank[id]);
+  const codeKept = (k: number) => {
+    for (let j = k - 1; j >= 0 && codePositions[j] === codePositions[k]; j--)
+      if (codeWords[j] === codeWords[k]) return false;
+    return true;
+  };
   const perWord = new Uint32Array(words.length);
-  for (const id of articleIds) if (id >= 0) perWord[rank[id]]++;
+  codeWords.forEach((w, k) => codeKept(k) && perWord[w]++);
   const articleWords = Uint32Array.from(perWord.keys()).filter((w) => perWord[w] > 0);
   const articleStarts = new Uint32Array(articleWords.length + 1);
   articleWords.forEach((w, a) => (articleStarts[a + 1] = articleStarts[a] + perWord[w]));
   const articleFill = new Uint32Array(words.length);
   articleWords.forEach((w, a) => (articleFill[w] = articleStarts[a]));
   const articlePostings = new Uint32Array(articleStarts[articleWords.length]);
-  articleIds.forEach((id, position) => {
-    if (id >= 0) articlePostings[articleFill[rank[id]]++] = position;
+  codeWords.forEach((w, k) => {
+    if (codeKept(k)) articlePostings[articleFill[w]++] = codePositions[k];
   });
 
   return {

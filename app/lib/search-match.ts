@@ -1,8 +1,8 @@
 /**
  * A query word against the search index (SPEC §5): every part having a word within edit
  * distance 2 of it, and, on top of the spec's rule, every part whose article (without
- * separators) begins with a query word of at least 5 letters or digits: 'wg97255' finds
- * WG9725520274. Matched words map to posting lists, merged into a bitset per query word; the
+ * separators), or one of its other numbers, begins with a query word of at least 5 letters or
+ * digits: 'wg97255' finds WG9725520274. Matched words map to posting lists, merged into a bitset per query word; the
  * bitsets are intersected by the caller. For relevance the same walk records how closely each
  * part matched and whether in the name (`WordMatch`).
  */
@@ -39,7 +39,7 @@ function forEachArticleRange(index: SearchIndex, prefix: string, onRange: (from:
   }
 }
 
-/** Parts whose normalised article (see `normalizeArticle`) is exactly `article`, ascending. */
+/** Parts whose normalised article (see `normalizeArticle`) or one of whose other numbers is exactly `article`, ascending. */
 export function matchArticle(index: SearchIndex, article: string): Uint32Array {
   const { articleWords, articleStarts, articlePostings } = index;
   const { words } = index.vocabulary;
@@ -98,7 +98,7 @@ export interface MatchOptions {
 
 /**
  * Parts having some word within the edit distance of `word` (look-alikes folded), or, for a
- * word of `MIN_ARTICLE_PREFIX` or more, an article that begins with it.
+ * word of `MIN_ARTICLE_PREFIX` or more, an article or other number that begins with it.
  */
 export function matchWord(index: SearchIndex, typed: string, options: MatchOptions = {}): Uint32Array {
   // Words from parseSearchWords are folded already; folding again changes nothing.

@@ -125,29 +125,40 @@ function articleWord(article: string): string {
   return chunks(article).flat().join("");
 }
 
+/** The fields of a part that are searched. */
+export type SearchedFields = Pick<Part, "name" | "fullName" | "article" | "crossNumbers">;
+
 /**
  * A part's words (not folded yet), the name's first (`nameCount` of them), then those of the
- * full name and article that the name lacks, and the article as one word: an article typed
- * with spaces instead of hyphens ('1012010 81DJ') meets it whole.
+ * full name, article and other numbers that the name lacks; and its codes: the article and each
+ * other number as one word, so a code typed with spaces instead of hyphens ('1012010 81DJ')
+ * meets it whole. A part without other numbers costs nothing more.
  */
-export function fieldWords(part: Pick<Part, "name" | "fullName" | "article">): {
+export function fieldWords(part: SearchedFields): {
   words: Set<string>;
   nameCount: number;
-  article: string;
+  /** The article's word first (when there is an article), then the other numbers' distinct ones. */
+  codes: string[];
 } {
   const words = new Set<string>();
   addFieldWords(chunks(part.name), words);
   const nameCount = words.size;
   addFieldWords(chunks(part.fullName), words);
-  const pieces = chunks(part.article);
-  addFieldWords(pieces, words);
-  const article = pieces.flat().join("");
-  if (article) words.add(article);
-  return { words, nameCount, article };
+  const codes: string[] = [];
+  const addCode = (text: string) => {
+    const pieces = chunks(text);
+    addFieldWords(pieces, words);
+    const code = pieces.flat().join("");
+    if (code && !codes.includes(code)) codes.push(code);
+    if (code) words.add(code);
+  };
+  addCode(part.article);
+  if (part.crossNumbers) for (const number of part.crossNumbers) addCode(number);
+  return { words, nameCount, codes };
 }
 
 /** Every normalised word of a part, as matched (folded). */
-export function partWords(part: Pick<Part, "name" | "fullName" | "article">): Set<string> {
+export function partWords(part: SearchedFields): Set<string> {
   const words = new Set<string>();
   for (const word of fieldWords(part).words) words.add(foldLookalikes(word));
   return words;
