@@ -119,6 +119,16 @@ export default function PartPage() {
               <OutOfStock part={{ slug: part.slug, name: part.fullName || part.name, article: part.article }} />
             ) : null}
           </div>
+          {part.crossNumbers?.length ? (
+            <section className="part__numbers" aria-labelledby="numbers-title">
+              <h2 id="numbers-title">Другие номера</h2>
+              <ul>
+                {part.crossNumbers.map((number) => (
+                  <li key={number}>{number}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       </div>
       <section className="part__description" aria-labelledby="description-title">
