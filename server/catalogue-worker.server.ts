@@ -20,10 +20,11 @@ import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { createCatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { listElements } from "~/lib/json-list";
-import { CatalogueReader, parseCatalogue, type ParsedCatalogue } from "~/lib/part";
+import { CatalogueReader, parseCatalogue, type ParsedCatalogue, type ReadOptions } from "~/lib/part";
 import { packParts } from "~/lib/part-columns";
 import { sortedPositions } from "~/lib/part-lookup";
 import type { BuildReply, BuildRequest, WorkerMessage } from "./catalogue-builder.server";
+import { pictureResolver } from "./part-pictures.server";
 
 /** Texts (part fields, words) per batch: a few milliseconds to copy in at the server. */
 const TEXTS_PER_BATCH = 20_000;
@@ -51,9 +52,10 @@ function buffers(value: unknown, out = new Set<ArrayBuffer>()): Set<ArrayBuffer>
 function readCatalogue(request: BuildRequest): ParsedCatalogue {
   const bytes = new Uint8Array(request.body);
   request.body = new ArrayBuffer(0);
+  const options: ReadOptions = request.pictures ? { picture: pictureResolver(request.pictures) } : {};
   const elements = listElements(bytes);
   if (elements) {
-    const reader = new CatalogueReader();
+    const reader = new CatalogueReader(options);
     const decoder = new TextDecoder();
     let k = 0;
     try {
@@ -65,7 +67,7 @@ function readCatalogue(request: BuildRequest): ParsedCatalogue {
     }
     if (k === elements.length) return reader.result();
   }
-  return parseCatalogue(JSON.parse(new TextDecoder().decode(bytes)));
+  return parseCatalogue(JSON.parse(new TextDecoder().decode(bytes)), options);
 }
 
 function build(request: BuildRequest): { header: BuildReply; batches: () => Generator<BuildReply> } {

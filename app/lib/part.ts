@@ -15,6 +15,11 @@ export interface Part {
   balance: number;
   images: string[];
   description: string;
+  /**
+   * The maker (Monroe, SACHS, FAW…) when the parts API names it (an optional `brand`; 1C calls it
+   * 'Изготовитель'); undefined when it does not. Never guessed from the name.
+   */
+  brand?: string;
 }
 
 export interface PartGroup {
@@ -52,6 +57,7 @@ const upstreamPart = z.object({
   balance: z.number().finite(),
   images: z.array(z.string()),
   description: z.string(),
+  brand: z.string().max(200),
 });
 
 function text(value: unknown): unknown {
@@ -87,6 +93,7 @@ function lenient(raw: unknown): unknown {
     balance: amount(r.balance),
     images: imageList(r.images),
     description: text(r.description),
+    brand: text(r.brand),
   };
 }
 
@@ -117,7 +124,13 @@ function droppedKey(raw: unknown, group: string, index: number): string {
  * whole of it is never one parsed object graph. `parseCatalogue` is the same over a whole body.
  * Of parts sharing a slug or an id the first wins, since both are used as keys (URL, cart).
  */
+export interface ReadOptions {
+  /** The address a picture is shown at (server/part-pictures.server.ts); as given without it. */
+  picture?: (image: string) => string;
+}
+
 export class CatalogueReader {
+  private readonly picture: (image: string) => string;
   private readonly parts: Part[] = [];
   private readonly groups = new Set<string>();
   private readonly dropped: string[] = [];
@@ -128,6 +141,10 @@ export class CatalogueReader {
    * parsed body has a string per occurrence, thousands of copies of the same name.
    */
   private readonly texts = new Map<string, string>();
+
+  constructor(options: ReadOptions = {}) {
+    this.picture = options.picture ?? ((image) => image);
+  }
 
   private shared(text: string): string {
     const known = this.texts.get(text);
@@ -167,8 +184,10 @@ export class CatalogueReader {
         price: p.price,
         // An oversold item comes as a negative balance; for the site it is simply out of stock.
         balance: Math.max(0, Math.floor(p.balance)),
-        images: p.images.map((image) => this.shared(image)),
+        images: p.images.map((image) => this.shared(this.picture(image))),
         description: this.shared(p.description),
+        // Present on every part (one shape for all), undefined when the parts API does not name the maker.
+        brand: p.brand ? this.shared(p.brand) : undefined,
       });
     });
   }
@@ -182,7 +201,7 @@ export class CatalogueReader {
  * Validate the upstream body. A bad part is dropped and reported, never failing the list;
  * a body that is not a list of groups throws CatalogueFormatError.
  */
-export function parseCatalogue(json: unknown): ParsedCatalogue {
+export function parseCatalogue(json: unknown, options: ReadOptions = {}): ParsedCatalogue {
   const body = upstreamBody.safeParse(json);
   if (!body.success) {
     const issue = body.error.issues[0];
@@ -191,7 +210,7 @@ export function parseCatalogue(json: unknown): ParsedCatalogue {
       `parts API: expected a list of groups {group, parts}, got ${kindOf(json)}${where}: ${issue.message}`,
     );
   }
-  const reader = new CatalogueReader();
+  const reader = new CatalogueReader(options);
   for (const { group, parts } of body.data) reader.addGroup(group, parts);
   return reader.result();
 }
