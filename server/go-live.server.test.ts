@@ -258,7 +258,7 @@ describe("go-live parts API", () => {
       const { failures } = await partsReport({ ...READY, PARTS_API_URL: HTTPS_API });
       expect(failures).toEqual([
         "PARTS_API_URL: 2 part pictures are paths of the parts API: the pages and the feed give them as " +
-          "https://parts.test/img/123.jpg, which answered HTTP 404 text/html, not a picture: the pages show the placeholder",
+          "https://parts.test/img/123.jpg, and the first is no picture (HTTP 404 text/html): the pages show the placeholder",
       ]);
     });
   });

@@ -286,7 +286,7 @@ export function partsLine(probe: PartsProbe): { failures: string[]; note?: strin
     ...(fromApi > 0 && !plainApi && !/^HTTP 2\d\d image\//.test(answer)
       ? [
           `PARTS_API_URL: ${fromApi} part pictures are paths of the parts API: the pages and the feed give them as ` +
-            `${fromApiExample}, which answered ${answer || "nothing"}, not a picture: the pages show the placeholder`,
+            `${fromApiExample}, and the first is no picture (${answer || "no answer"}): the pages show the placeholder`,
         ]
       : []),
     ...(missing > 0
