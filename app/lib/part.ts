@@ -57,7 +57,7 @@ const upstreamPart = z.object({
   balance: z.number().finite(),
   images: z.array(z.string()),
   description: z.string(),
-  brand: z.string().max(200),
+  brand: z.string(),
 });
 
 function text(value: unknown): unknown {
