@@ -15,6 +15,7 @@ import type { Part } from "~/lib/part";
 import { unpackParts, type PartColumns } from "~/lib/part-columns";
 import { sortedLookup } from "~/lib/part-lookup";
 import type { SearchIndex } from "~/lib/search-index";
+import type { PictureBase } from "./part-pictures.server";
 import type { Vocabulary } from "~/lib/vocabulary";
 
 /**
@@ -28,6 +29,8 @@ export interface BuildRequest {
   /** The body as read, whole. */
   body: ArrayBuffer;
   version: number;
+  /** Where relative pictures are resolved; as given without it. */
+  pictures?: PictureBase;
 }
 
 export type WorkerMessage = BuildRequest | { type: "next" };
@@ -118,6 +121,7 @@ export async function buildCatalogueInWorker(
   version: number,
   workerUrl: URL = CATALOGUE_WORKER_URL,
   heapCapMb?: number,
+  pictures?: PictureBase,
 ): Promise<BuiltCatalogue> {
   const worker = new Worker(workerUrl, {
     resourceLimits: {
@@ -151,7 +155,7 @@ export async function buildCatalogueInWorker(
   let header: Extract<BuildReply, { type: "header" }>;
   const texts: string[] = [];
   try {
-    const reply = await ask({ type: "build", version, body }, [body]);
+    const reply = await ask({ type: "build", version, body, pictures }, [body]);
     if (reply.type === "error") throw new CatalogueBuildError(reply.name, reply.message);
     if (reply.type !== "header") throw new Error(`catalogue worker: unexpected ${reply.type}`);
     header = reply;

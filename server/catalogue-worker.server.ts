@@ -20,10 +20,11 @@ import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { createCatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { listElements } from "~/lib/json-list";
-import { CatalogueReader, parseCatalogue, type ParsedCatalogue } from "~/lib/part";
+import { CatalogueReader, parseCatalogue, type ParsedCatalogue, type ReadOptions } from "~/lib/part";
 import { packParts } from "~/lib/part-columns";
 import { sortedPositions } from "~/lib/part-lookup";
 import type { BuildReply, BuildRequest, WorkerMessage } from "./catalogue-builder.server";
+import { pictureResolver } from "./part-pictures.server";
 
 /** Texts (part fields, words) per batch: a few milliseconds to copy in at the server. */
 const TEXTS_PER_BATCH = 20_000;
@@ -45,15 +46,26 @@ function buffers(value: unknown, out = new Set<ArrayBuffer>()): Set<ArrayBuffer>
 }
 
 /**
- * The body's catalogue, group by group where the body allows it, else parsed whole. The request
- * lets go of the body here, so nothing keeps it once this returns.
+ * The body's catalogue, group by group where the body allows it, else parsed whole. The body's
+ * memory goes back to the system as soon as it is read: the gateway's buffer is resizable
+ * (server/parts-gateway.server.ts, readBody), and shrinking it to nothing returns its pages at
+ * once, where a garbage collection would free it only when the worker's heap next asks for one.
+ * The index and sort orders are then built without it (43 MB at 100 000 parts, 214 MB at 500 000).
  */
 function readCatalogue(request: BuildRequest): ParsedCatalogue {
-  const bytes = new Uint8Array(request.body);
+  const body = request.body;
   request.body = new ArrayBuffer(0);
+  try {
+    return parseBody(new Uint8Array(body), request.pictures ? { picture: pictureResolver(request.pictures) } : {});
+  } finally {
+    if (body.resizable) body.resize(0);
+  }
+}
+
+function parseBody(bytes: Uint8Array, options: ReadOptions): ParsedCatalogue {
   const elements = listElements(bytes);
   if (elements) {
-    const reader = new CatalogueReader();
+    const reader = new CatalogueReader(options);
     const decoder = new TextDecoder();
     let k = 0;
     try {
@@ -65,7 +77,7 @@ function readCatalogue(request: BuildRequest): ParsedCatalogue {
     }
     if (k === elements.length) return reader.result();
   }
-  return parseCatalogue(JSON.parse(new TextDecoder().decode(bytes)));
+  return parseCatalogue(JSON.parse(new TextDecoder().decode(bytes)), options);
 }
 
 function build(request: BuildRequest): { header: BuildReply; batches: () => Generator<BuildReply> } {

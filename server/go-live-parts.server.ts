@@ -4,15 +4,16 @@
  * what the server would refuse), reported as the number of parts and groups or the reason it
  * would leave the catalogue empty.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { parseCatalogue, type Part } from "~/lib/part";
+import { pictureAddress, sitePath } from "~/lib/part-picture";
 import { parseConfig } from "./config.server";
+import { siteFileCheck } from "./part-pictures.server";
 import { outcomeOf, readBody } from "./parts-gateway.server";
 
-/** Where the catalogue's pictures are, as the pages would show them. */
+/** Where the catalogue's pictures are, as the pages and the feed show them. */
 export interface PicturesSeen {
-  /** Pictures given as paths that name no file under public/: each shows the placeholder. */
+  /** Pictures that are no http(s) address at all (another scheme): each shows the placeholder. */
   missing: number;
   /** Hosts of pictures given as addresses that PARTS_IMAGE_ORIGINS does not name: the pages' policy blocks them. */
   blockedHosts: string[];
@@ -20,61 +21,64 @@ export interface PicturesSeen {
   blocked: number;
   /** Pictures at plain http:// addresses, which pages served over https do not show. */
   insecure: number;
+  /** Pictures given as paths of the parts API (no file of the site's public/): shown from its host. */
+  fromApi: number;
+  /** The first of them as the pages load it. */
+  fromApiExample?: string;
 }
 
 export type PartsProbe =
-  | { ok: true; url: string; parts: number; groups: number; dropped: number; pictures: PicturesSeen }
+  | {
+      ok: true;
+      url: string;
+      parts: number;
+      groups: number;
+      dropped: number;
+      pictures: PicturesSeen;
+      /** How the first picture from the parts API's host answered: its HTTP status, or why none came. */
+      fromApiAnswer?: string;
+    }
   | { ok: false; url: string; reason: string };
 
 /**
- * The parts' pictures as the site would show them: a path is a file of the site (public/), an
- * address of another host shows only when PARTS_IMAGE_ORIGINS names its origin.
+ * The parts' pictures as the site shows them (app/lib/part-picture.ts): a path naming a file of
+ * public/ is the site's own; any other path is loaded from the parts API's host (`partsUrl`),
+ * which the pages' policy allows; an address of another host shows only when PARTS_IMAGE_ORIGINS
+ * names its origin.
  */
 export function picturesSeen(
   parts: readonly Part[],
   allowed: readonly string[],
+  partsUrl: string,
   publicDir = path.resolve("public"),
 ): PicturesSeen {
-  const found = new Map<string, boolean>();
+  const isSiteFile = siteFileCheck(publicDir);
+  const apiOrigin = new URL(partsUrl).origin;
   const hosts = new Set<string>();
-  let missing = 0;
-  let blocked = 0;
-  let insecure = 0;
-  const fileThere = (image: string) => {
-    let file: string;
-    try {
-      file = decodeURIComponent(image.split(/[?#]/)[0]);
-    } catch {
-      return false;
-    }
-    let there = found.get(file);
-    if (there === undefined) found.set(file, (there = fs.existsSync(path.join(publicDir, file))));
-    return there;
-  };
-  const addressOf = (image: string) => {
-    try {
-      // '//host/x.jpg' takes the page's scheme: https.
-      return new URL(image.startsWith("//") ? `https:${image}` : image);
-    } catch {
-      return undefined;
-    }
-  };
+  const seen: PicturesSeen = { missing: 0, blockedHosts: [], blocked: 0, insecure: 0, fromApi: 0 };
   for (const part of parts)
     for (const image of part.images) {
-      if (image.startsWith("/") && !image.startsWith("//")) {
-        if (!fileThere(image)) missing++;
-        continue;
+      const address = pictureAddress(image, partsUrl, isSiteFile);
+      const file = sitePath(image);
+      if (address === image && file !== undefined && isSiteFile(file)) continue;
+      let url: URL | undefined;
+      try {
+        // '//host/x.jpg' takes the page's scheme: https.
+        url = new URL(address.startsWith("//") ? `https:${address}` : address);
+      } catch {
+        url = undefined;
       }
-      // A path without its leading slash ('upload/x.jpg') is read from the page's own folder: no file of the site either.
-      const url = addressOf(image);
-      if (url?.protocol === "http:") insecure++;
-      else if (url?.protocol !== "https:") missing++;
-      else if (!allowed.includes(url.origin)) {
+      if (address !== image) {
+        seen.fromApi++;
+        seen.fromApiExample ??= address;
+      } else if (url?.protocol === "http:") seen.insecure++;
+      else if (url?.protocol !== "https:") seen.missing++;
+      else if (url.origin !== apiOrigin && !allowed.includes(url.origin)) {
         hosts.add(url.origin);
-        blocked++;
+        seen.blocked++;
       }
     }
-  return { missing, blockedHosts: [...hosts].sort(), blocked, insecure };
+  return { ...seen, blockedHosts: [...hosts].sort() };
 }
 
 /** The message of a failed request with its cause (fetch says 'fetch failed', its cause says why). */
@@ -82,6 +86,18 @@ function described(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? error.cause.message : undefined;
   return cause && cause !== error.message ? `${error.message}: ${cause}` : error.message;
+}
+
+/** How a picture's address answers a GET: 'HTTP 200 image/jpeg', or why it did not. */
+async function pictureAnswer(address: string, fetchFn: typeof fetch): Promise<string> {
+  try {
+    const response = await fetchFn(address, { signal: AbortSignal.timeout(10_000) });
+    void response.body?.cancel().catch(() => {});
+    const type = response.headers.get("content-type")?.split(";")[0].trim();
+    return `HTTP ${response.status}${type ? ` ${type}` : ""}`;
+  } catch (error) {
+    return `no answer: ${described(error)}`;
+  }
 }
 
 /**
@@ -120,13 +136,18 @@ export async function probePartsApi(
           dropped > 0 ? `malformed: every part is malformed (${dropped} left out)` : "empty: the list has no parts",
       };
     }
+    const pictures = picturesSeen(catalogue.parts, config.PARTS_IMAGE_ORIGINS, url);
     return {
       ok: true,
       url,
       parts: catalogue.parts.length,
       groups: catalogue.groups.length,
       dropped,
-      pictures: picturesSeen(catalogue.parts, config.PARTS_IMAGE_ORIGINS),
+      pictures,
+      // An https one is asked for, as a page would; a plain http one no page served over https shows.
+      ...(pictures.fromApiExample?.startsWith("https:")
+        ? { fromApiAnswer: await pictureAnswer(pictures.fromApiExample, fetchFn) }
+        : {}),
     };
   } catch (error) {
     const reason = {

@@ -198,11 +198,11 @@ describe("go-live parts API", () => {
     expect(notes).toEqual([`PARTS_API_URL: GET ${API}/parts gave 40 parts in ${body.length} groups`]);
   });
 
-  it("fails pictures the pages could not show: hosts PARTS_IMAGE_ORIGINS does not name, paths no file of the site has", async () => {
+  it("fails pictures the pages could not show: hosts PARTS_IMAGE_ORIGINS does not name, paths of a plain http:// parts API", async () => {
     const [first, ...rest] = generateParts(20);
     const pictures = [
       ["https://cdn.parts.example/1.jpg", "http://plain.parts.example/3.jpg"],
-      ["https://cdn.parts.example/2.jpg", "//img.other.example/2.jpg"],
+      ["https://cdn.parts.example/2.jpg", "//img.other.example/2.jpg", "ftp://parts.test/4.jpg"],
       ["/upload/iblock/no-such-file.jpg", "upload/iblock/relative.jpg", "/bad-%E0%A4%A.jpg"],
     ];
     expect(first.parts.length).toBeGreaterThanOrEqual(pictures.length);
@@ -214,14 +214,53 @@ describe("go-live parts API", () => {
         "https://img.other.example): each would show the placeholder; name them in PARTS_IMAGE_ORIGINS",
       "PARTS_API_URL: 1 part pictures are plain http:// addresses, which pages served over https do not show: " +
         "have the parts API give https:// ones",
-      "PARTS_API_URL: 3 part pictures are paths that name no file of the site (public/): each would show the " +
-        "placeholder; have the parts API give their full https:// addresses (and name the hosts in PARTS_IMAGE_ORIGINS)",
+      "PARTS_API_URL: 3 part pictures are paths of the parts API, which is plain http://: the pages and the feed " +
+        "give them as http://parts.test/upload/iblock/no-such-file.jpg, and browsers do not show http:// pictures " +
+        "on pages served over https (the pages show none): serve the parts API over https, or have it give full " +
+        "https:// addresses",
+      "PARTS_API_URL: 1 part pictures are no http(s) address: each would show the placeholder; have the parts API " +
+        "give paths or https:// addresses",
     ]);
     const named = await partsReport({
       ...READY,
       PARTS_IMAGE_ORIGINS: "https://cdn.parts.example https://img.other.example",
     });
     expect(named.failures).toEqual(failures.slice(1));
+  });
+
+  describe("pictures given as paths of an https parts API", () => {
+    const HTTPS_API = "https://parts.test/api";
+    const catalogue = () => {
+      const [first, ...rest] = generateParts(20);
+      const images = [["/img/123.jpg"], ["img/124.jpg", "/images/parts/filter.webp"]];
+      const parts = first.parts.map((part, i) => (i < images.length ? { ...part, images: images[i] } : part));
+      return [{ ...first, parts }, ...rest];
+    };
+    const serve = (picture: () => Response) =>
+      server.use(
+        http.get(`${HTTPS_API}/parts`, () => HttpResponse.json(catalogue())),
+        http.get("https://parts.test/img/123.jpg", picture),
+      );
+
+    it("notes where the pages and the feed show them from, and how the first answered", async () => {
+      serve(() => new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { "content-type": "image/jpeg" } }));
+      const { failures, notes } = await partsReport({ ...READY, PARTS_API_URL: HTTPS_API });
+      expect(failures).toEqual([]);
+      expect(notes).toEqual([
+        expect.stringMatching(
+          /^PARTS_API_URL: GET https:\/\/parts\.test\/api\/parts gave 20 parts in \d+ groups; 2 pictures are its paths, shown by the pages and the feed from its host \(https:\/\/parts\.test\/img\/123\.jpg: HTTP 200 image\/jpeg\)$/,
+        ),
+      ]);
+    });
+
+    it("fails them when the first is not a picture: the pages would show the placeholder", async () => {
+      serve(() => new HttpResponse("not found", { status: 404, headers: { "content-type": "text/html" } }));
+      const { failures } = await partsReport({ ...READY, PARTS_API_URL: HTTPS_API });
+      expect(failures).toEqual([
+        "PARTS_API_URL: 2 part pictures are paths of the parts API: the pages and the feed give them as " +
+          "https://parts.test/img/123.jpg, and the first is no picture (HTTP 404 text/html): the pages show the placeholder",
+      ]);
+    });
   });
 
   it("counts the malformed parts the server would leave out", async () => {

@@ -260,7 +260,9 @@ export function goLiveReport(env: Record<string, string | undefined>, source?: s
 export function partsLine(probe: PartsProbe): { failures: string[]; note?: string } {
   if (!probe.ok) return { failures: [`PARTS_API_URL: GET ${probe.url} ${probe.reason}`] };
   const dropped = probe.dropped > 0 ? `, ${probe.dropped} malformed parts left out` : "";
-  const { missing, blocked, blockedHosts, insecure } = probe.pictures;
+  const { missing, blocked, blockedHosts, insecure, fromApi, fromApiExample } = probe.pictures;
+  const answer = probe.fromApiAnswer ?? "";
+  const plainApi = fromApiExample?.startsWith("http:");
   const failures = [
     ...(blocked > 0
       ? [
@@ -274,16 +276,33 @@ export function partsLine(probe: PartsProbe): { failures: string[]; note?: strin
             "show: have the parts API give https:// ones",
         ]
       : []),
+    ...(fromApi > 0 && plainApi
+      ? [
+          `PARTS_API_URL: ${fromApi} part pictures are paths of the parts API, which is plain http://: the pages and ` +
+            `the feed give them as ${fromApiExample}, and browsers do not show http:// pictures on pages served ` +
+            "over https (the pages show none): serve the parts API over https, or have it give full https:// addresses",
+        ]
+      : []),
+    ...(fromApi > 0 && !plainApi && !/^HTTP 2\d\d image\//.test(answer)
+      ? [
+          `PARTS_API_URL: ${fromApi} part pictures are paths of the parts API: the pages and the feed give them as ` +
+            `${fromApiExample}, and the first is no picture (${answer || "no answer"}): the pages show the placeholder`,
+        ]
+      : []),
     ...(missing > 0
       ? [
-          `PARTS_API_URL: ${missing} part pictures are paths that name no file of the site (public/): each would show ` +
-            "the placeholder; have the parts API give their full https:// addresses (and name the hosts in PARTS_IMAGE_ORIGINS)",
+          `PARTS_API_URL: ${missing} part pictures are no http(s) address: each would show the placeholder; ` +
+            "have the parts API give paths or https:// addresses",
         ]
       : []),
   ];
+  const shownFromApi =
+    fromApi > 0 && !plainApi && /^HTTP 2\d\d image\//.test(answer)
+      ? `; ${fromApi} pictures are its paths, shown by the pages and the feed from its host (${fromApiExample}: ${answer})`
+      : "";
   return {
     failures,
-    note: `PARTS_API_URL: GET ${probe.url} gave ${probe.parts} parts in ${probe.groups} groups${dropped}`,
+    note: `PARTS_API_URL: GET ${probe.url} gave ${probe.parts} parts in ${probe.groups} groups${dropped}${shownFromApi}`,
   };
 }
 

@@ -68,6 +68,24 @@ describe("createPartsGateway", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("shows a picture path that names no file of the site from the parts API's host, and keeps the site's own and the maker", async () => {
+    const [first, ...rest] = generateParts(12);
+    const images = [
+      ["/img/123.jpg", "/images/parts/filter.webp"],
+      ["img/124.jpg", "https://cdn.example/1.jpg"],
+    ];
+    const parts = first.parts.map((part, i) =>
+      i < images.length ? { ...part, images: images[i], brand: "SACHS" } : part,
+    );
+    const { gateway } = setup(() => HttpResponse.json([{ ...first, parts }, ...rest]));
+    const snapshot = await gateway.getCatalogue();
+    expect(snapshot.parts.slice(0, 2).map((part) => [part.images, part.brand])).toEqual([
+      [["http://parts.test/img/123.jpg", "/images/parts/filter.webp"], "SACHS"],
+      [["http://parts.test/api/img/124.jpg", "https://cdn.example/1.jpg"], "SACHS"],
+    ]);
+    expect(snapshot.parts[2].brand).toBeUndefined();
+  });
+
   it("loads GET {PARTS_API_URL}/parts into a ready snapshot and logs the call", async () => {
     const lines: string[] = [];
     const info = vi

@@ -11,6 +11,7 @@
  */
 import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs";
+import nodePath from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCatalogueSnapshot, type CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import {
@@ -44,6 +45,8 @@ export interface PartsGatewayOptions {
   onUpstream?: (outcome: PartsOutcome, seconds: number) => void;
   /** The cap on the worker's heap, MB, for a body of that many bytes (default: workerHeapCapMb). */
   workerHeapCapMb?: (bytes: number) => number;
+  /** The site's public/ (default: public/ of the working folder): paths naming its files are the site's pictures. */
+  publicDir?: string;
 }
 
 export class PartsUnavailableError extends Error {
@@ -149,6 +152,8 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
   const now = options.now ?? Date.now;
   const url = `${config.PARTS_API_URL.replace(/\/+$/, "")}/parts`;
   const path = new URL(url).pathname;
+  // Pictures given as paths of the parts API's host are shown from there (app/lib/part-picture.ts).
+  const pictures = { partsUrl: url, publicDir: options.publicDir ?? nodePath.resolve("public") };
   const ttlMs = config.PARTS_CACHE_TTL_SECONDS * 1000;
   const maxBytes = config.PARTS_MAX_BYTES;
 
@@ -186,13 +191,15 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
       }
       const building = performance.now();
       const cap = heapCapped ? heapCapFor(body.bytes.byteLength) : undefined;
-      const built = await buildCatalogueInWorker(body.bytes, version + 1, workerUrl, cap).catch((error: unknown) => {
-        if (cap !== undefined && isWorkerOutOfMemory(error)) {
-          heapCapped = false;
-          log.warn("parts worker out of memory", { path, bytes, heapCapMb: cap, next: "without the cap" });
-        }
-        throw error;
-      });
+      const built = await buildCatalogueInWorker(body.bytes, version + 1, workerUrl, cap, pictures).catch(
+        (error: unknown) => {
+          if (cap !== undefined && isWorkerOutOfMemory(error)) {
+            heapCapped = false;
+            log.warn("parts worker out of memory", { path, bytes, heapCapMb: cap, next: "without the cap" });
+          }
+          throw error;
+        },
+      );
       const { snapshot } = built;
       if (built.droppedCount) {
         log.warn("parts dropped", { path, count: built.droppedCount, ids: built.dropped });

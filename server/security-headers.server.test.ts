@@ -37,6 +37,15 @@ describe("securityHeaders", () => {
     ]);
   });
 
+  it("shows pictures from the parts API's own host, where its relative picture paths are loaded from", () => {
+    expect(directives({ PARTS_API_URL: "https://1c.dealer.example:8443/api/" })["img-src"]).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://1c.dealer.example:8443",
+    ]);
+  });
+
   it("without a Maps key lets only Yandex's map widget into a frame, and names no Maps API or Metrica host", () => {
     const csp = directives({ NODE_ENV: "production" });
     expect(csp["frame-src"]).toEqual(["https://yandex.ru"]);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { partsPictureOrigin } from "~/lib/part-picture";
 import type { Config } from "./config.server";
 
 /** Yandex's embeddable map (an iframe), shown while no Maps API key is set. */
@@ -16,7 +17,7 @@ const METRICA_FRAMES = "blob: https://mc.yandex.ru https://mc.yandex.com";
 
 export type SecurityConfig = Pick<
   Config,
-  "NODE_ENV" | "YANDEX_MAPS_API_KEY" | "YANDEX_METRICA_ID" | "PARTS_IMAGE_ORIGINS"
+  "NODE_ENV" | "YANDEX_MAPS_API_KEY" | "YANDEX_METRICA_ID" | "PARTS_IMAGE_ORIGINS" | "PARTS_API_URL"
 >;
 
 /** One directive's sources, each named once. */
@@ -61,7 +62,8 @@ const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()
  * The security headers of every response, through helmet. Scripts run only with the response's
  * nonce (`res.locals.nonce`, set before this runs); third parties are allowed by name, and only
  * those the configuration uses: the map widget's frame without a Maps key, the Maps API with one,
- * Metrica when its counter is set.
+ * Metrica when its counter is set. Pictures come from the hosts PARTS_IMAGE_ORIGINS names and from
+ * the parts API's own, where pictures given as its paths are shown from (app/lib/part-picture.ts).
  */
 export function securityHeaders(config?: Partial<SecurityConfig>): RequestHandler {
   const liveReload = config?.NODE_ENV === "development" && liveReloadSocket();
@@ -81,6 +83,7 @@ export function securityHeaders(config?: Partial<SecurityConfig>): RequestHandle
           mapsApi,
           metrica && METRICA_HITS,
           ...(config?.PARTS_IMAGE_ORIGINS ?? []),
+          partsPictureOrigin(config?.PARTS_API_URL),
         ),
         "connect-src": sources("'self'", mapsApi, metrica && METRICA_HITS, liveReload),
         "frame-src": frames.length > 0 ? frames : ["'none'"],

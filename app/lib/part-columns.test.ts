@@ -13,6 +13,7 @@ function part(n: number): Part {
     balance: n % 4,
     images: n % 6 ? [`/images/parts/${n % 3}.webp`, "/images/parts/package.webp"] : [],
     description: n % 2 ? "Поставляется в заводской упаковке." : "",
+    brand: n % 3 ? ["Monroe", "SACHS"][n % 2] : undefined,
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Part } from "./part";
 
-const TEXT_FIELDS = ["id", "slug", "name", "fullName", "article", "group", "description"] as const;
+const TEXT_FIELDS = ["id", "slug", "name", "fullName", "article", "group", "description", "brand"] as const;
 /** Per part: the text of each TEXT_FIELDS entry, then its image list, as indices. */
 const STRIDE = TEXT_FIELDS.length + 1;
 const IMAGES = TEXT_FIELDS.length;
@@ -47,7 +47,7 @@ export function packParts(parts: readonly Part[]): { columns: PartColumns; texts
     // Ids and slugs are unique in a parsed catalogue: only the other texts are looked up.
     fields[p * STRIDE] = texts.push(part.id) - 1;
     fields[p * STRIDE + 1] = texts.push(part.slug) - 1;
-    for (let f = 2; f < TEXT_FIELDS.length; f++) fields[p * STRIDE + f] = textId(part[TEXT_FIELDS[f]]);
+    for (let f = 2; f < TEXT_FIELDS.length; f++) fields[p * STRIDE + f] = textId(part[TEXT_FIELDS[f]] ?? "");
     // Image paths hold no newline (they are URLs), so joined they key the list.
     const key = part.images.join("\n");
     let list = listIds.get(key);
@@ -106,6 +106,7 @@ export function unpackParts(
       balance: balances[p],
       images,
       description: texts[fields[at + 6]],
+      brand: texts[fields[at + 7]] || undefined,
     });
   }
   unpackCrossNumbers(columns.crossNumbers, texts, from, to, out);

@@ -126,3 +126,30 @@ describe("parseCatalogue", () => {
     expect(() => parseCatalogue(body)).toThrow(/expected a list of groups/);
   });
 });
+
+describe("parseCatalogue: the maker and the pictures", () => {
+  it("reads the maker from an optional `brand`, and none when it is missing or blank", () => {
+    const parts = parseCatalogue([
+      {
+        group: "G",
+        parts: [
+          good({ brand: " Monroe " }),
+          good({ id: "2", slug: "s2" }),
+          good({ id: "3", slug: "s3", brand: "" }),
+          good({ id: "4", slug: "s4", brand: null }),
+        ],
+      },
+    ]).parts;
+    expect(parts.map((p) => p.brand)).toEqual(["Monroe", undefined, undefined, undefined]);
+  });
+
+  it("gives every picture to the resolver it is given, each part's in order", () => {
+    const parts = parseCatalogue(
+      [{ group: "G", parts: [good({ images: ["/img/1.jpg", "/images/parts/filter.svg"] })] }],
+      {
+        picture: (image) => (image.startsWith("/img/") ? `https://api.example${image}` : image),
+      },
+    ).parts;
+    expect(parts[0].images).toEqual(["https://api.example/img/1.jpg", "/images/parts/filter.svg"]);
+  });
+});

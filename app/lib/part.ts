@@ -17,6 +17,11 @@ export interface Part {
   description: string;
   /** The part's other numbers (cross, OEM, analogues), from 1C or the parts API; absent when none. */
   crossNumbers?: string[];
+  /**
+   * The maker (Monroe, SACHS, FAW…) when the parts API names it (an optional `brand`; 1C calls it
+   * 'Изготовитель'); undefined when it does not. Never guessed from the name.
+   */
+  brand?: string;
 }
 
 export interface PartGroup {
@@ -55,6 +60,7 @@ const upstreamPart = z.object({
   images: z.array(z.string()),
   description: z.string(),
   crossNumbers: z.array(z.string()),
+  brand: z.string(),
 });
 
 function text(value: unknown): unknown {
@@ -92,6 +98,7 @@ function lenient(raw: unknown): unknown {
     description: text(r.description),
     // A list, or one string of numbers separated by commas, semicolons or line breaks.
     crossNumbers: numberList(r.crossNumbers),
+    brand: text(r.brand),
   };
 }
 
@@ -137,7 +144,13 @@ function droppedKey(raw: unknown, group: string, index: number): string {
  * whole of it is never one parsed object graph. `parseCatalogue` is the same over a whole body.
  * Of parts sharing a slug or an id the first wins, since both are used as keys (URL, cart).
  */
+export interface ReadOptions {
+  /** The address a picture is shown at (server/part-pictures.server.ts); as given without it. */
+  picture?: (image: string) => string;
+}
+
 export class CatalogueReader {
+  private readonly picture: (image: string) => string;
   private readonly parts: Part[] = [];
   private readonly groups = new Set<string>();
   private readonly dropped: string[] = [];
@@ -148,6 +161,10 @@ export class CatalogueReader {
    * parsed body has a string per occurrence, thousands of copies of the same name.
    */
   private readonly texts = new Map<string, string>();
+
+  constructor(options: ReadOptions = {}) {
+    this.picture = options.picture ?? ((image) => image);
+  }
 
   private shared(text: string): string {
     const known = this.texts.get(text);
@@ -187,9 +204,11 @@ export class CatalogueReader {
         price: p.price,
         // An oversold item comes as a negative balance; for the site it is simply out of stock.
         balance: Math.max(0, Math.floor(p.balance)),
-        images: p.images.map((image) => this.shared(image)),
+        images: p.images.map((image) => this.shared(this.picture(image))),
         description: this.shared(p.description),
         ...(p.crossNumbers.length > 0 ? { crossNumbers: p.crossNumbers } : {}),
+        // Present on every part (one shape for all), undefined when the parts API does not name the maker.
+        brand: p.brand ? this.shared(p.brand) : undefined,
       });
     });
   }
@@ -203,7 +222,7 @@ export class CatalogueReader {
  * Validate the upstream body. A bad part is dropped and reported, never failing the list;
  * a body that is not a list of groups throws CatalogueFormatError.
  */
-export function parseCatalogue(json: unknown): ParsedCatalogue {
+export function parseCatalogue(json: unknown, options: ReadOptions = {}): ParsedCatalogue {
   const body = upstreamBody.safeParse(json);
   if (!body.success) {
     const issue = body.error.issues[0];
@@ -212,7 +231,7 @@ export function parseCatalogue(json: unknown): ParsedCatalogue {
       `parts API: expected a list of groups {group, parts}, got ${kindOf(json)}${where}: ${issue.message}`,
     );
   }
-  const reader = new CatalogueReader();
+  const reader = new CatalogueReader(options);
   for (const { group, parts } of body.data) reader.addGroup(group, parts);
   return reader.result();
 }

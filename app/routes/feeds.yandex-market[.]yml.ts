@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { parts, config } = context.services;
   const { snapshot, stamp } = await stampedCatalogue(parts);
   if (isNotModified(request, stamp)) return notModified(stamp);
-  const shop = { name: DEALER.name, company: LEGAL.name, siteUrl: config.SITE_URL, vendor: DEALER.brand };
+  const shop = { name: DEALER.name, company: LEGAL.name, siteUrl: config.SITE_URL };
   const body = chunkedBody(ymlFeed(snapshot, shop, stamp.lastModified), {
     signal: request.signal,
     writable: context.responseWritable,

@@ -12,7 +12,8 @@ import { part, snapshotOf } from "../../test/catalogue-fixtures";
 import { parseConfig } from "../config.server";
 import { createServices } from "../context.server";
 import type { PartsGateway } from "../parts-gateway.server";
-import { ymlDate, ymlPrice } from "./yml-feed.server";
+import fc from "fast-check";
+import { categoryId, offerId, ymlDate, ymlPrice } from "./yml-feed.server";
 
 const SITE = "https://faw.example";
 const FEED = `${SITE}/feeds/yandex-market.yml`;
@@ -45,7 +46,7 @@ interface Offer {
   categoryId: string;
   picture?: string;
   name: string;
-  vendor: string;
+  vendor?: string;
   vendorCode?: string;
   description?: string;
   count: string;
@@ -81,16 +82,16 @@ function parseFeed(xml: string) {
 /** The offer a part must be, as Yandex would read it. */
 function expectedOffer(p: Part, categoryId: number): Record<string, string> {
   const offer: Record<string, string> = {
-    "@_id": p.id,
+    "@_id": offerId(p.id),
     "@_available": String(p.balance > 0),
     url: `${SITE}/catalog/parts/${encodeURIComponent(p.slug)}`,
     price: ymlPrice(p.price),
     currencyId: "RUR",
     categoryId: String(categoryId),
     name: p.fullName || p.name,
-    vendor: DEALER.brand,
     count: String(p.balance),
   };
+  if (p.brand) offer.vendor = p.brand;
   if (p.article) offer.vendorCode = p.article;
   if (p.description) offer.description = p.description;
   return offer;
@@ -112,6 +113,7 @@ describe("the Yandex feed", () => {
     expect(shop.currencies.currency).toEqual({ "@_id": "RUR", "@_rate": "1" });
     expect(shop.categories.category.map((c) => c["#text"])).toEqual(catalogue.groups);
     const categoryOf = new Map(shop.categories.category.map((c) => [c["#text"], Number(c["@_id"])]));
+    expect([...categoryOf.values()]).toEqual(catalogue.groups.map(categoryId));
 
     const priced = catalogue.parts.filter((p) => p.price > 0);
     expect(priced.length).toBeGreaterThan(300);
@@ -119,7 +121,7 @@ describe("the Yandex feed", () => {
     const byId = new Map(offers.map((offer) => [offer["@_id"], offer]));
     expect(byId.size).toBe(offers.length);
     for (const p of priced) {
-      const { picture, ...offer } = byId.get(p.id)!;
+      const { picture, ...offer } = byId.get(offerId(p.id))!;
       expect(offer).toEqual(expectedOffer(p, categoryOf.get(p.group)!));
       expect(picture).toEqual([new URL(p.images[0], SITE).href]);
     }
@@ -142,6 +144,7 @@ describe("the Yandex feed", () => {
 
     expect(shop.categories.category.map((c) => c["#text"])).toEqual([`Группа "A&B"`, "FAW J6P"]);
     expect(offers.map((o) => o["@_id"])).toEqual([tricky.id, plain.id]);
+    const [trickyGroup, plainGroup] = [categoryId(`Группа "A&B"`), categoryId("FAW J6P")];
     expect(offers[0]).toMatchObject({
       "@_available": "false",
       name: `Шайба <М12> & "гровер" 'DIN'`,
@@ -149,9 +152,9 @@ describe("the Yandex feed", () => {
       description: "Размер > 10 & < 20 мм",
       picture: ["https://cdn.example/a.webp?x=1&y=2"],
       count: "0",
-      categoryId: "1",
+      categoryId: String(trickyGroup),
     });
-    expect(offers[1]).toMatchObject({ price: "12.50", categoryId: "2" });
+    expect(offers[1]).toMatchObject({ price: "12.50", categoryId: String(plainGroup) });
     expect(offers[1].picture).toBeUndefined();
     expect(offers[1].vendorCode).toBeUndefined();
   });
@@ -193,6 +196,83 @@ describe("the Yandex feed", () => {
     const down: PartsGateway = { getCatalogue: () => Promise.reject(new Error("down")), current: () => undefined };
     const response = await get(contextWith(down)).catch((thrown: Response) => thrown);
     expect(response.status).toBe(503);
+  });
+});
+
+/** A part as 1C's exchange gives it: a GUID for an id. */
+const guid = (n: number) => `3f2504e0-4f89-11d3-9a0c-${String(n).padStart(12, "0")}`;
+
+describe("the Yandex feed's ids, makers and stock, by Яндекс's rules", () => {
+  it("gives offer ids of 1–20 Latin letters and digits, a pure function of the part's id", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 64 }), (id) => {
+        expect(offerId(id)).toMatch(/^[A-Za-z0-9]{1,20}$/);
+        expect(offerId(id)).toBe(offerId(`${id}`));
+      }),
+    );
+    // An id Яндекс takes as it is stays itself; a GUID becomes 20 characters of its hash.
+    expect(offerId("10042")).toBe("10042");
+    expect(offerId("A12b")).toBe("A12b");
+    expect(offerId(guid(1))).toMatch(/^[0-9a-z]{20}$/);
+    expect(offerId("a".repeat(21))).toMatch(/^[0-9a-z]{20}$/);
+    expect(offerId("WG9725520274-1")).not.toBe("WG9725520274-1");
+    const many = Array.from({ length: 20_000 }, (_, i) => offerId(guid(i)));
+    expect(new Set(many).size).toBe(many.length);
+  });
+
+  it("keeps every offer's id and category id when a group is added and the groups are reordered", async () => {
+    const filter = part("Фильтр масляный", { id: guid(1), group: "Фильтры", brand: "MANN" });
+    const damper = part("Амортизатор", { id: guid(2), group: "Подвеска", brand: "Monroe" });
+    const bolt = part("Болт", { id: "10042", group: "Крепёж" });
+    const first = parseFeed(await (await get(contextWith(gatewayOf(snapshotOf([filter, damper, bolt]))))).text());
+    const clutch = part("Диск сцепления", { id: guid(3), group: "Сцепление", brand: "SACHS" });
+    const second = parseFeed(
+      await (await get(contextWith(gatewayOf({ ...snapshotOf([clutch, bolt, damper, filter]), version: 2 })))).text(),
+    );
+
+    const ids = (feed: typeof first) => new Map(feed.offers.map((o) => [o.name, [o["@_id"], o.categoryId]]));
+    const before = ids(first);
+    const after = ids(second);
+    for (const name of ["Фильтр масляный", "Амортизатор", "Болт"]) expect(after.get(name)).toEqual(before.get(name));
+    const categories = (feed: typeof first) =>
+      new Map(feed.shop.categories.category.map((c) => [c["#text"], c["@_id"]]));
+    for (const [group, id] of categories(first)) expect(categories(second).get(group)).toBe(id);
+    expect(second.shop.categories.category.map((c) => c["#text"])).toEqual([
+      "Сцепление",
+      "Крепёж",
+      "Подвеска",
+      "Фильтры",
+    ]);
+    const categoryIds = second.shop.categories.category.map((c) => c["@_id"]);
+    expect(new Set(categoryIds).size).toBe(4);
+    for (const id of categoryIds) expect(id).toMatch(/^[1-9]\d{0,14}$/);
+    for (const offer of second.offers) expect(offer["@_id"]).toMatch(/^[A-Za-z0-9]{1,20}$/);
+  });
+
+  it("names the maker only when the parts API gives it, never FAW from a name that mentions FAW", async () => {
+    const monroe = part("Амортизатор кабины FAW J6", { brand: "Monroe" });
+    const unknown = part("Фильтр топливный FAW J6");
+    const blank = part("Датчик FAW", { brand: "" });
+    const { offers } = parseFeed(
+      await (await get(contextWith(gatewayOf(snapshotOf([monroe, unknown, blank]))))).text(),
+    );
+    expect(offers.map((o) => o.vendor)).toEqual(["Monroe", undefined, undefined]);
+  });
+
+  it("gives `count` as a whole number of at least zero, and an offer without stock as not available", async () => {
+    const parts = [
+      part("A", { balance: 3 }),
+      part("B", { balance: 0 }),
+      part("C", { balance: -2 }),
+      part("D", { balance: 2.7 }),
+    ];
+    const { offers } = parseFeed(await (await get(contextWith(gatewayOf(snapshotOf(parts))))).text());
+    expect(offers.map((o) => [o.count, o["@_available"]])).toEqual([
+      ["3", "true"],
+      ["0", "false"],
+      ["0", "false"],
+      ["2", "true"],
+    ]);
   });
 });
 

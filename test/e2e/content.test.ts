@@ -191,11 +191,22 @@ describe("the dealer's content, every demo value replaced", () => {
       for (const { key, forms } of FACTS)
         for (const form of forms) expect(html.includes(form), `${pathname}: ${key}`).toBe(false);
     }
-    // The leasing partners' logos: files the replacement copied under public/dealer/.
+    // The leasing partners' logos as the copy's own content names them (wherever its files are),
+    // each on /leasing and, when it is a file of the site, served.
+    const partners = JSON.parse(
+      execFileSync(process.execPath, [TSX, "scripts/content-value.ts", "leasing.partners"], {
+        cwd: dir,
+        env: { ...process.env, NODE_ENV: "production" },
+        encoding: "utf8",
+      }),
+    ) as { name: string; logo: string }[];
+    expect(partners.length, "the copy's leasing partners").toBeGreaterThan(0);
     const leasing = await page("/leasing");
-    const picture = /<img[^>]+src="(\/dealer\/[^"]+)"/.exec(leasing)?.[1];
-    expect(picture, "a picture the replacement copied").toBeDefined();
-    expect((await fetch(url + picture)).status).toBe(200);
+    for (const { logo } of partners) {
+      const src = logo.replace(/&/g, "&amp;");
+      expect(leasing, logo).toMatch(new RegExp(`<img[^>]+src="${src.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
+      if (logo.startsWith("/")) expect((await fetch(url + logo)).status, logo).toBe(200);
+    }
   });
 
   it("states the leasing term in the places go-live names: months in /leasing's intro and the home's card, years elsewhere", async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { generateParts } from "~server/demo-catalogue.server";
 import { parseConfig } from "~server/config.server";
 import { PRICE_LIST_HEADER, PRICE_LIST_TITLE_ROWS } from "~server/feeds/price-list.server";
+import { categoryId, offerId } from "~server/feeds/yml-feed.server";
 import { rawGet } from "../server-process";
 import { MODES, openPage, serverAndBrowser } from "./harness";
 
@@ -49,10 +50,22 @@ describe("the Yandex feed over HTTP", () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (n) => n === "offer" }).parse(
       xml,
-    ) as { yml_catalog: { shop: { offers: { offer: { "@_id": string; url: string; price: string }[] } } } };
+    ) as {
+      yml_catalog: {
+        shop: {
+          categories: { category: { "@_id": string; "#text": string }[] };
+          offers: { offer: { "@_id": string; url: string; price: string; categoryId: string; vendor?: string }[] };
+        };
+      };
+    };
     const offers = doc.yml_catalog.shop.offers.offer;
+    // Each group's category id is its name's, and no offer names a maker the demo catalogue does not give.
+    const categories = doc.yml_catalog.shop.categories.category;
+    expect(categories.map((c) => c["@_id"])).toEqual(categories.map((c) => String(categoryId(c["#text"]))));
+    expect(offers.filter((o) => o.vendor !== undefined)).toEqual([]);
     const priced = parts.filter((p) => p.price > 0);
-    expect(offers.map((o) => o["@_id"])).toEqual(priced.map((p) => p.id));
+    expect(offers.map((o) => o["@_id"])).toEqual(priced.map((p) => offerId(p.id)));
+    for (const offer of offers) expect(offer["@_id"]).toMatch(/^[A-Za-z0-9]{1,20}$/);
     expect(offers.map((o) => o.url)).toEqual(priced.map((p) => `${suite.server.url}/catalog/parts/${p.slug}`));
     expect(offers.map((o) => Number(o.price))).toEqual(priced.map((p) => p.price));
 
