@@ -54,6 +54,18 @@ export async function claimDue<T extends OutboxTable>(
         .select("id")
         .where("status", "in", UNSENT)
         .$if(!options.all, (q) => q.where("due_at", "<=", now))
+        // An order's e-mail goes once its order has reached the dealer (or is kept, with no notify service).
+        .$if(table === "mails", (q) =>
+          q.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("leads as order_lead")
+                .select("order_lead.id")
+                .whereRef("order_lead.id", "=", sql.ref(`${table}.id`))
+                .where("order_lead.status", "in", ["delivered", "kept"]),
+            ),
+          ),
+        )
         .where((eb) => eb.or([eb("claim_until", "is", null), eb("claim_until", "<", now)]))
         .orderBy("due_at")
         .limit(options.limit ?? 20)
