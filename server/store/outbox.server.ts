@@ -8,10 +8,11 @@
 import crypto from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { StoreDb } from "./db.server";
-import type { LeadTable, MailTable, OutboxStatus } from "./schema";
+import type { LeadTable, MailTable, OutboxColumns, OutboxStatus } from "./schema";
 
 export type OutboxTable = "leads" | "mails";
-export type OutboxRow<T extends OutboxTable> = Selectable<T extends "leads" ? LeadTable : MailTable>;
+export type OutboxRow<T extends OutboxTable> = Selectable<OutboxColumns> &
+  Selectable<T extends "leads" ? LeadTable : MailTable>;
 
 /** One attempt, as kept in a row's `attempts`. */
 export interface Attempt {
