@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "./config.server";
-import { loadCookieSecret } from "./cookie-secret.server";
+import { cookieSecrets } from "./cookie-secret.server";
 import { createConsentLog, type ConsentLog } from "./consent-log.server";
 import { createDadataGateway, type CompanyDirectory } from "./dadata.server";
 import { createLeadRetry, inTurn, type LeadRetry } from "./lead-retry.server";
@@ -80,7 +80,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
       overrides.companies ??
       createDadataGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("dadata", outcome, s) }),
     metrics,
-    cookieSecrets: overrides.cookieSecrets ?? [loadCookieSecret(config.dataDir)],
+    cookieSecrets: overrides.cookieSecrets ?? cookieSecrets(config),
     priceList: overrides.priceList ?? createPriceListCache(path.join(config.dataDir, "price-list")),
     leadLimit:
       overrides.leadLimit ?? createVisitorLimit({ limit: config.LEAD_RATE_LIMIT, windowMs: LEAD_RATE_WINDOW_MS }),
