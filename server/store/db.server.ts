@@ -81,6 +81,11 @@ function openPostgres(url: string): StoreDb {
   // An idle client's error (PostgreSQL restarted, the network cut) would crash the process
   // without a listener; the next query gets a fresh connection.
   pool.on("error", (error) => log.warn("store connection lost", { error: errorMessage(error) }));
+  // A connection lost while a query holds it errors that query, and its client too: without a
+  // listener of its own, that second error would crash the process.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn("store connection lost mid-query", { error: errorMessage(error) }));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return { kind: "postgres", db, where: `${parsed.host}${parsed.pathname}`, close: () => db.destroy() };
