@@ -4,7 +4,7 @@
  * one ('Нужен счёт на оплату для организации') has an invoice.
  */
 import { INVOICE_TERMS, LEGAL } from "~/content";
-import { buildInvoice } from "~/lib/invoice";
+import { buildInvoice, type Invoice } from "~/lib/invoice";
 import { orderNumber } from "~/lib/order-number";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import type { LeadRecord, OrderSummary } from "./lead-store.server";
@@ -18,7 +18,7 @@ export interface InvoiceFile {
 }
 
 /** The order of a record, when it is one. */
-export function orderOf(record: LeadRecord | undefined): OrderSummary | undefined {
+export function orderOf(record: Pick<LeadRecord, "form" | "order"> | undefined): OrderSummary | undefined {
   return record?.form === "order" ? record.order : undefined;
 }
 
@@ -35,11 +35,15 @@ export function invoiceFileName(id: string): string {
   return `Счёт ${orderNumber(id)}.pdf`;
 }
 
-/** The order's invoice as a PDF, or undefined when the customer did not ask for one. */
-export async function orderInvoicePdf(record: LeadRecord): Promise<InvoiceFile | undefined> {
-  const order = orderOf(record);
+/**
+ * The invoice of an order whose customer asked for one, as data: what is frozen with the order
+ * when it is accepted (the supplier, its bank, the VAT rate, the lines, the buyer, the number and
+ * the date as they are then); undefined for an order without one.
+ */
+export function issuedInvoice(record: Pick<LeadRecord, "id" | "createdAt" | "form" | "order">): Invoice | undefined {
+  const order = record.form === "order" ? record.order : undefined;
   if (!order?.customer?.invoice) return undefined;
-  const invoice = buildInvoice(
+  return buildInvoice(
     {
       number: orderNumber(record.id),
       createdAt: record.createdAt,
@@ -50,5 +54,11 @@ export async function orderInvoicePdf(record: LeadRecord): Promise<InvoiceFile |
     LEGAL,
     INVOICE_TERMS,
   );
+}
+
+/** The order's invoice as a PDF, or undefined when the customer did not ask for one. */
+export async function orderInvoicePdf(record: LeadRecord): Promise<InvoiceFile | undefined> {
+  const invoice = issuedInvoice(record);
+  if (!invoice) return undefined;
   return { fileName: invoiceFileName(record.id), pdf: await renderInvoicePdf(invoice, new Date(record.createdAt)) };
 }

@@ -13,7 +13,7 @@ import { DEALER, DESKS, deskPhone } from "~/content";
 import { orderMailSubject, orderMailText } from "~/lib/order-mail";
 import { orderNumber } from "~/lib/order-number";
 import type { Config } from "./config.server";
-import { hasInvoice, orderInvoicePdf, orderOf } from "./invoice.server";
+import { orderInvoicePdf, orderOf } from "./invoice.server";
 import { createLeadStore, type LeadRecord, type LeadStore, type StoredRecord } from "./lead-store.server";
 import { errorMessage, log } from "./log.server";
 import {
@@ -72,6 +72,52 @@ export function confirmationMessageId(orderId: string, siteUrl: string): string 
   return `<order-${orderId}@${new URL(siteUrl).hostname}>`;
 }
 
+/**
+ * The confirmation of an order whose customer gave an e-mail, as sent on every attempt; undefined
+ * for an order without one.
+ */
+export function confirmationOf(
+  lead: Pick<LeadRecord, "id" | "createdAt" | "form" | "order">,
+  config: Pick<Config, "SITE_URL">,
+): MailMessage | undefined {
+  const order = orderOf(lead);
+  const to = order?.customer?.email;
+  if (!order?.customer || !to) return undefined;
+  const number = orderNumber(lead.id);
+  const invoice = order.customer.invoice === true;
+  const text = orderMailText(
+    {
+      number,
+      createdAt: lead.createdAt,
+      customerName: order.customer.name,
+      lines: order.lines,
+      delivery: order.delivery,
+      address: order.delivery?.address,
+      carrier: order.delivery?.carrier,
+      city: order.delivery?.city,
+      total: order.total,
+      invoice,
+    },
+    {
+      dealerName: DEALER.name,
+      siteUrl: config.SITE_URL,
+      desk: {
+        name: DESKS.parts.name,
+        phone: deskPhone("parts").display,
+        email: DESKS.parts.email,
+        workTime: DESKS.parts.workTime,
+      },
+    },
+  );
+  return {
+    to,
+    subject: orderMailSubject(number, DEALER.name),
+    text,
+    messageId: confirmationMessageId(lead.id, config.SITE_URL),
+    invoice,
+  };
+}
+
 export function createMailOutbox(
   config: MailConfig,
   { leads, store }: { leads: Pick<LeadStore, "load">; store?: LeadStore<MailRecord> },
@@ -117,48 +163,15 @@ export function createMailOutbox(
 
   async function compose(orderId: string): Promise<MailRecord | undefined> {
     const lead = await leads.load(orderId);
-    const order = orderOf(lead);
-    const to = order?.customer?.email;
-    if (!lead || !order?.customer || !to) return undefined;
-    const number = orderNumber(orderId);
-    const invoice = hasInvoice(lead);
-    const text = orderMailText(
-      {
-        number,
-        createdAt: lead.createdAt,
-        customerName: order.customer.name,
-        lines: order.lines,
-        delivery: order.delivery,
-        address: order.delivery?.address,
-        carrier: order.delivery?.carrier,
-        city: order.delivery?.city,
-        total: order.total,
-        invoice,
-      },
-      {
-        dealerName: DEALER.name,
-        siteUrl: config.SITE_URL,
-        desk: {
-          name: DESKS.parts.name,
-          phone: deskPhone("parts").display,
-          email: DESKS.parts.email,
-          workTime: DESKS.parts.workTime,
-        },
-      },
-    );
+    const message = lead ? confirmationOf(lead, config) : undefined;
+    if (!message) return undefined;
     return {
       id: orderId,
       form: "order-confirmation",
       createdAt: new Date().toISOString(),
       status: "pending",
       attempts: [],
-      message: {
-        to,
-        subject: orderMailSubject(number, DEALER.name),
-        text,
-        messageId: confirmationMessageId(orderId, config.SITE_URL),
-        invoice,
-      },
+      message,
     };
   }
 

@@ -6,7 +6,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { Invoice } from "~/lib/invoice";
 import { orderNumber } from "~/lib/order-number";
+import { issuedInvoice } from "../invoice.server";
+import type { LeadRecord } from "../lead-store.server";
+import { confirmationOf } from "../mail-outbox.server";
 import { freshStore, STORE_KINDS, type TestStore } from "../../test/stores";
 import { importFileStore, type OldLead } from "./import.server";
 import { loadLead, loadLeadFiles, loadOrder } from "./leads.server";
@@ -23,10 +27,9 @@ const idsWhere = (test: (lead: (typeof oldLeads)[number]) => boolean) =>
     .filter(test)
     .map((l) => l.id)
     .sort();
-const mailOf = (lead: OldLead) =>
-  lead.order?.customer?.email
-    ? { to: lead.order.customer.email, subject: `Заказ № ${orderNumber(lead.id)}` }
-    : undefined;
+const SITE = { SITE_URL: "https://faw-solontsy.example" };
+const mailOf = (lead: OldLead) => confirmationOf(lead as unknown as LeadRecord, SITE);
+const invoiceOf = (lead: OldLead) => issuedInvoice(lead as unknown as LeadRecord);
 
 describe.each(STORE_KINDS)("the upgrade import on %s", (kind) => {
   let t: TestStore;
@@ -41,7 +44,7 @@ describe.each(STORE_KINDS)("the upgrade import on %s", (kind) => {
   });
 
   it("takes every record once: unsent ones due, sent ones never again, the old files moved aside", async () => {
-    const report = await importFileStore(t.store, dataDir, { orderNumber, mailOf });
+    const report = await importFileStore(t.store, dataDir, { orderNumber, mailOf, invoiceOf });
     const orders = oldLeads.filter((l) => l.order);
     const consentLines = read("consents/2026-12.jsonl").toString().trim().split("\n");
     // Two e-mails on disk, and the undelivered order E's, written now as it was on delivery then.
@@ -65,8 +68,15 @@ describe.each(STORE_KINDS)("the upgrade import on %s", (kind) => {
     const fields = (JSON.parse((await loadLead(t.store, parts.id))!.request) as { fields: unknown }).fields;
     expect(fields).toEqual((parts.request as { fields: unknown }).fields);
 
-    for (const order of orders)
-      expect((await loadOrder(t.store, { number: orderNumber(order.id) }))?.id).toBe(order.id);
+    for (const order of orders) {
+      const row = (await loadOrder(t.store, { number: orderNumber(order.id) }))!;
+      expect(row.id).toBe(order.id);
+      // Frozen as the invoice read at the upgrade, for the orders that asked for one.
+      const invoice = row.invoice === null ? undefined : (JSON.parse(row.invoice) as Invoice);
+      expect(invoice?.title.includes(orderNumber(order.id))).toBe(
+        (order as unknown as LeadRecord).order?.customer?.invoice === true ? true : undefined,
+      );
+    }
     // The delivered order's undelivered e-mail goes; an e-mail of an order not yet delivered waits for it.
     const mailsDue = await claimDue(t.store, "mails", { ttlMs: 30_000, owner: "a", all: true });
     const undeliveredMail = JSON.parse(
@@ -92,7 +102,7 @@ describe.each(STORE_KINDS)("the upgrade import on %s", (kind) => {
       expect(fs.existsSync(path.join(report.movedTo!, name))).toBe(true);
     }
     expect(read("cookie-secret").equals(fs.readFileSync(path.join(report.movedTo!, "cookie-secret")))).toBe(true);
-    expect(await importFileStore(t.store, dataDir, { orderNumber, mailOf })).toEqual({
+    expect(await importFileStore(t.store, dataDir, { orderNumber, mailOf, invoiceOf })).toEqual({
       leads: 0,
       orders: 0,
       mails: 0,
@@ -101,9 +111,9 @@ describe.each(STORE_KINDS)("the upgrade import on %s", (kind) => {
   });
 
   it("imports nothing twice when the files were not moved yet (a crash after the import's commit)", async () => {
-    await importFileStore(t.store, dataDir, { orderNumber, mailOf });
+    await importFileStore(t.store, dataDir, { orderNumber, mailOf, invoiceOf });
     fs.cpSync(FIXTURE, dataDir, { recursive: true });
-    expect(await importFileStore(t.store, dataDir, { orderNumber, mailOf })).toMatchObject({
+    expect(await importFileStore(t.store, dataDir, { orderNumber, mailOf, invoiceOf })).toMatchObject({
       leads: 0,
       orders: 0,
       mails: 0,
