@@ -48,6 +48,39 @@ export interface PassOptions {
   now?: () => number;
 }
 
+/**
+ * Writes the outcome of an attempt made at `at` under `owner`'s claim: delivered; failed for good
+ * (`final`); or undelivered and due again on the retry schedule. The status written.
+ */
+export async function recordResult(
+  store: StoreDb,
+  table: OutboxTable,
+  row: Pick<OutboxRow<OutboxTable>, "id" | "attempts" | "attempt_count">,
+  result: AttemptResult,
+  { owner = PROCESS_OWNER, at = Date.now(), baseMs }: { owner?: string; at?: number; baseMs: number },
+): Promise<"delivered" | "undelivered" | "failed"> {
+  const attempt: Attempt = result.ok
+    ? { at: new Date(at).toISOString(), ok: true }
+    : {
+        at: new Date(at).toISOString(),
+        ok: false,
+        error: result.error,
+        ...(result.status === undefined ? {} : { status: result.status }),
+        ...(result.refused ? { refused: true } : {}),
+      };
+  if (result.ok) {
+    await recordOutcome(store, table, row, { status: "delivered", attempt }, { owner });
+    return "delivered";
+  }
+  if (result.final) {
+    await recordOutcome(store, table, row, { status: "failed", attempt }, { owner });
+    return "failed";
+  }
+  const dueAt = at + retryDelayMs(row.attempt_count + 1, baseMs);
+  await recordOutcome(store, table, row, { status: "undelivered", attempt, dueAt }, { owner });
+  return "undelivered";
+}
+
 export async function sendPass<T extends OutboxTable>(
   store: StoreDb,
   table: T,
@@ -95,26 +128,8 @@ export async function sendPass<T extends OutboxTable>(
         for (const left of rows.slice(i + 1)) await releaseClaim(store, table, left.id, { owner });
         break;
       }
-      const attempt: Attempt = result.ok
-        ? { at: new Date(at).toISOString(), ok: true }
-        : {
-            at: new Date(at).toISOString(),
-            ok: false,
-            error: result.error,
-            ...(result.status === undefined ? {} : { status: result.status }),
-            ...(result.refused ? { refused: true } : {}),
-          };
-      if (result.ok) {
-        await recordOutcome(store, table, row, { status: "delivered", attempt }, { owner });
-        report.delivered++;
-      } else if (result.final) {
-        await recordOutcome(store, table, row, { status: "failed", attempt }, { owner });
-        report.failed++;
-      } else {
-        const dueAt = now() + retryDelayMs(row.attempt_count + 1, options.baseMs);
-        await recordOutcome(store, table, row, { status: "undelivered", attempt, dueAt }, { owner });
-        report.undelivered++;
-      }
+      const status = await recordResult(store, table, row, result, { owner, at, baseMs: options.baseMs });
+      report[status]++;
     }
   }
   const waiting = await store.db
