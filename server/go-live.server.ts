@@ -4,6 +4,7 @@
  * embedded demo's invented parts, or a parts API that would leave the catalogue empty). Read by
  * `npm run go-live` (scripts/go-live.ts), the start-up warning and /healthz.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { CONTENT, DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
 import { describeValue, type DemoEntry } from "~/content/demo";
@@ -12,7 +13,8 @@ import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 import { ConfigError, parseConfig } from "./config.server";
 import { CONTENT_FILE, contentChecks, probeSmtp, sampleFiles } from "./go-live-checks.server";
-import { createLeadStore } from "./lead-store.server";
+import { openStoreDb, sqliteFile } from "./store/db.server";
+import { countByStatus } from "./store/outbox.server";
 import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
 export { CONTENT_FILE };
@@ -288,15 +290,26 @@ export function partsLine(probe: PartsProbe): { failures: string[]; note?: strin
 }
 
 /**
- * The leads and orders on disk that were kept while no notify service was set: nobody was told of
- * them, and no retry sends them (they may be tests made before the launch).
+ * The leads and orders in the store that were kept while no notify service was set: nobody was
+ * told of them, and no retry sends them (they may be tests made before the launch).
  */
 async function keptLeadsNote(env: Record<string, string | undefined>): Promise<string | undefined> {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
-  const kept = (await createLeadStore(dataDir).summaries()).filter((lead) => lead.status === "kept").length;
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  // Nothing to count in a store never opened (and none made by asking).
+  if (!databaseUrl && !fs.existsSync(sqliteFile(dataDir))) return undefined;
+  const store = openStoreDb({ DATABASE_URL: databaseUrl, dataDir });
+  let kept: number;
+  try {
+    kept = (await countByStatus(store, "leads")).kept;
+  } catch {
+    return undefined; // not migrated yet, or away: the server's start says so
+  } finally {
+    await store.close();
+  }
   if (kept === 0) return undefined;
   return (
-    `${kept} leads and orders in ${path.join(dataDir, "leads")} were kept while no notify service was set, ` +
+    `${kept} leads and orders in the store (${store.where}) were kept while no notify service was set, ` +
     "and nobody was told: once NOTIFY_API_URL is set, npm run leads:resend -- --kept sends them (remove the ones that were tests)"
   );
 }

@@ -5,7 +5,7 @@ import { orderNumber } from "~/lib/order-number";
 import { sumInWords } from "~/lib/sum-in-words";
 import { pdfText } from "../test/pdf-text";
 import { hasInvoice, invoicePath, orderInvoicePdf } from "./invoice.server";
-import { newLeadId, type LeadRecord, type OrderSummary } from "./lead-store.server";
+import { newLeadId, type LeadRecord, type OrderSummary } from "./lead-record.server";
 
 /** As pdf.js reads it back: runs of white space (the no-break spaces in amounts too) as one space. */
 const asRead = (text: string) => text.replace(/\s+/g, " ");

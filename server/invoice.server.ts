@@ -7,7 +7,7 @@ import { INVOICE_TERMS, LEGAL } from "~/content";
 import { buildInvoice, type Invoice } from "~/lib/invoice";
 import { orderNumber } from "~/lib/order-number";
 import { renderInvoicePdf } from "./invoice-pdf.server";
-import type { LeadRecord, OrderSummary } from "./lead-store.server";
+import type { LeadRecord, OrderSummary } from "./lead-record.server";
 
 /** What an order may carry beside its lines: the company found by its ИНН, where it goes. */
 

@@ -32,8 +32,9 @@ import {
   recalculated,
   textValues,
 } from "./form-post.server";
-import { isTaken, newLeadId, unsent, type LeadRecord } from "./lead-store.server";
+import { isTaken, newLeadId, unsent, type LeadRecord } from "./lead-record.server";
 import { errorMessage, log } from "./log.server";
+import { isStoreDown } from "./store/health.server";
 import { orderIdOfKey, orderKeyOf } from "./order-key.server";
 import type { DeliveryResult, OutgoingField } from "./notify-gateway.server";
 
@@ -56,9 +57,20 @@ function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
 }
 
 export async function handleOrderAction(request: Request, context: AppLoadContext) {
-  const { services } = context;
   const body = await readSmallForm(request);
   if (!body) return fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
+  try {
+    return await placeOrder(request, context, body);
+  } catch (error) {
+    // The store away (PostgreSQL unreachable, the disk full): the spec's error, the form as typed.
+    if (!isStoreDown(error)) throw error;
+    log.error("order refused: the store is away", { error: errorMessage(error) });
+    return fail(ORDER_ERROR, 503, textValues(body));
+  }
+}
+
+async function placeOrder(request: Request, context: AppLoadContext, body: FormData) {
+  const { services } = context;
   // Without JavaScript: the summary for the method chosen, the form as it was; nothing is sent.
   if (isRecalculation(request, body)) return recalculated(body);
   if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/order-success", 303);
@@ -126,13 +138,13 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   if (limited) return limited;
 
   const data = result.data;
-  const consented = await services.consents.record({
+  // Kept with the order, in its transaction: a consent that cannot be recorded refuses the order.
+  const consent = {
     at: new Date().toISOString(),
     ip: context.clientIp,
     form: "order",
     version: consentTextVersion(services.companies.enabled),
-  });
-  if (!consented) return fail(ORDER_ERROR, 503, textValues(body));
+  };
   // The buyer's company from its ИНН, when the register knows it (never a condition of the order);
   // without the register, as the customer named it (the invoice's buyer).
   const found = await services.companies.findByInn(data.inn);
@@ -199,7 +211,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     delivery = await services.notify.sendJson(
       "order",
       { name: "order", fields },
-      { order, id, beforeSend: withdrawEarlier },
+      { order, id, beforeSend: withdrawEarlier, consent },
     );
   }
   // Replaced while this form was on its way (the customer's newer order, from another tab): that order.
@@ -211,6 +223,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     }
     body.set("orderKey", orderKeyOf(newer.id, services.cookieSecrets));
   }
+  // Not written (the store away, its disk full): nothing taken, and the order counted above is given back.
+  if (delivery.status === "not written" && counted) await services.leadLimit.refund(context.clientIp);
   if (!delivery.ok) {
     // Kept on disk for its retry: the key stays with the visitor, so the form /make-order shows
     // after a reload is this order again, not a second one the dealer would get beside it. Not
@@ -219,7 +233,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     const headers = key
       ? { "Set-Cookie": await pendingOrderCookieHeader(key, isSecure(services.config), services.cookieSecrets) }
       : undefined;
-    return fail(ORDER_ERROR, 502, textValues(body), headers);
+    return fail(ORDER_ERROR, delivery.status === "not written" ? 503 : 502, textValues(body), headers);
   }
   await services.mail.confirmOrder(delivery.id);
   return placed(delivery.id, services);
@@ -230,10 +244,10 @@ async function latestOf(
   services: AppLoadContext["services"],
   id: string,
 ): Promise<{ id: string; lead: LeadRecord | undefined }> {
-  let lead = await services.notify.store.load(id);
+  let lead = await services.notify.load(id);
   for (let hops = 0; lead?.status === "replaced" && lead.replacedBy && hops < 10; hops++) {
     id = lead.replacedBy;
-    lead = await services.notify.store.load(id);
+    lead = await services.notify.load(id);
   }
   return { id, lead };
 }
@@ -251,18 +265,18 @@ async function waitingEarlierOrder(
 ): Promise<string | undefined> {
   const earlier = orderIdOfKey(await readPendingOrderKey(request, services.cookieSecrets), services.cookieSecrets);
   if (!earlier || earlier === id) return undefined;
-  const lead = await services.notify.store.load(earlier);
+  const lead = await services.notify.load(earlier);
   if (!lead?.order || !unsent(lead.status) || lead.request.kind !== "json") return undefined;
   const samePhone = lead.request.body.fields.some((field) => field.key === "phone" && field.value === phone);
   return samePhone ? earlier : undefined;
 }
 
-/** Takes the order's place on disk: true when it is new, false when taken already, undefined when the disk refused. */
+/** Whether the order `id` is new: true when the store has none yet, false when it has, undefined when the store is away. */
 async function takeOrderId(services: AppLoadContext["services"], id: string): Promise<boolean | undefined> {
   try {
-    return await services.notify.store.takeId(id);
+    return (await services.notify.load(id)) === undefined;
   } catch (error) {
-    log.error("order not kept: its folder could not be made", { lead: id, error: errorMessage(error) });
+    log.error("order not kept: the store could not be read", { lead: id, error: errorMessage(error) });
     return undefined;
   }
 }

@@ -64,3 +64,8 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
     await client.end();
   }
 }
+
+/** A SQLite store in `config.dataDir` for services whose test needs no rows (opened, not migrated). */
+export function storeFor(config: { dataDir: string }): { store: StoreDb; cookieSecret: string } {
+  return { store: openStoreDb({ dataDir: config.dataDir }), cookieSecret: "0123456789abcdef".repeat(4) };
+}

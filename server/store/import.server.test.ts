@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Invoice } from "~/lib/invoice";
 import { orderNumber } from "~/lib/order-number";
 import { issuedInvoice } from "../invoice.server";
-import type { LeadRecord } from "../lead-store.server";
+import type { LeadRecord } from "../lead-record.server";
 import { confirmationOf } from "../mail-outbox.server";
 import { freshStore, STORE_KINDS, type TestStore } from "../../test/stores";
 import { importFileStore, type OldLead } from "./import.server";

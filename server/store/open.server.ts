@@ -5,7 +5,7 @@
 import { orderNumber } from "~/lib/order-number";
 import type { Config } from "../config.server";
 import { issuedInvoice } from "../invoice.server";
-import type { LeadRecord } from "../lead-store.server";
+import type { LeadRecord } from "../lead-record.server";
 import { errorMessage, log } from "../log.server";
 import { confirmationOf } from "../mail-outbox.server";
 import { migrate, openStoreDb, type StoreDb } from "./db.server";
@@ -15,19 +15,12 @@ import { cookieSecret } from "./settings.server";
 
 type StoreConfig = Pick<
   Config,
-  | "DATABASE_URL"
-  | "dataDir"
-  | "SESSION_SECRET"
-  | "SITE_URL"
-  | "SMTP_URL"
-  | "MAIL_FROM"
-  | "LEAD_RETENTION_DAYS"
-  | "ORDER_RETENTION_DAYS"
+  "DATABASE_URL" | "dataDir" | "SITE_URL" | "SMTP_URL" | "MAIL_FROM" | "LEAD_RETENTION_DAYS" | "ORDER_RETENTION_DAYS"
 >;
 
 export interface OpenedStore {
   store: StoreDb;
-  /** Signs the site's cookies: SESSION_SECRET, or the store's own. */
+  /** The store's own cookie secret (SESSION_SECRET, when set, signs before it). */
   cookieSecret: string;
 }
 
@@ -43,7 +36,7 @@ export async function startStore(config: StoreConfig): Promise<OpenedStore> {
       mailOf: (lead: OldLead) => (mailEnabled ? confirmationOf(lead as unknown as LeadRecord, config) : undefined),
     });
     if (imported.movedTo) log.info("file store imported, its files moved aside", { ...imported });
-    const secret = await cookieSecret(store, config.SESSION_SECRET);
+    const secret = await cookieSecret(store);
     await pruneAndLog(store, config);
     return { store, cookieSecret: secret };
   } catch (error) {

@@ -6,6 +6,7 @@
  * stopped mid-send gives its claims back unrecorded, the row marked as possibly delivered.
  */
 import { sql } from "kysely";
+import { log } from "../log.server";
 import { GIVE_UP_AFTER_MS, retryDelayMs } from "../retry-schedule.server";
 import type { StoreDb } from "./db.server";
 import {
@@ -13,7 +14,6 @@ import {
   PROCESS_OWNER,
   recordOutcome,
   releaseClaim,
-  UNSENT,
   type Attempt,
   type OutboxRow,
   type OutboxTable,
@@ -94,15 +94,17 @@ export async function sendPass<T extends OutboxTable>(
   const seen = new Set<string>();
   for (;;) {
     if (options.signal?.aborted) break;
-    const rows = (
-      await claimDue(store, table, {
-        owner,
-        ttlMs: options.claimTtlMs,
-        all: options.mode === "all",
-        now: now(),
-        limit: 10,
-      })
-    ).filter((row) => !seen.has(row.id));
+    const claimed = await claimDue(store, table, {
+      owner,
+      ttlMs: options.claimTtlMs,
+      all: options.mode === "all",
+      now: now(),
+      limit: 10,
+    });
+    // Tried in this pass already (failed again, so due later, but `all` takes every unsent one): given back.
+    const rows = claimed.filter((row) => !seen.has(row.id));
+    for (const again of claimed.filter((row) => seen.has(row.id)))
+      await releaseClaim(store, table, again.id, { owner });
     if (rows.length === 0) break;
     for (const [i, row] of rows.entries()) {
       seen.add(row.id);
@@ -113,6 +115,11 @@ export async function sendPass<T extends OutboxTable>(
       const at = now();
       if (options.mode === "due" && at - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS) {
         await recordOutcome(store, table, row, { status: "failed" }, { owner, now: at });
+        log.error(`${table === "leads" ? "lead" : "mail"} unsent for 7 days, given up and kept in the store`, {
+          [table === "leads" ? "lead" : "mail"]: row.id,
+          createdAt: row.created_at,
+          attempts: row.attempt_count,
+        });
         report.failed++;
         continue;
       }
@@ -135,7 +142,8 @@ export async function sendPass<T extends OutboxTable>(
   const waiting = await store.db
     .selectFrom(table as "leads")
     .select([sql<number>`count(*)`.as("count"), sql<string | null>`min(due_at)`.as("next")])
-    .where("status", "in", UNSENT)
+    // Waiting for a retry: pending or undelivered; a failed one waits for `leads:resend` only.
+    .where("status", "in", ["pending", "undelivered"])
     .executeTakeFirstOrThrow();
   report.waiting = Number(waiting.count);
   if (waiting.next) report.nextDueAt = Date.parse(waiting.next);

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DELIVERY, DESKS } from "~/content";
@@ -7,6 +5,7 @@ import { orderNumber } from "~/lib/order-number";
 import type { Part } from "~/lib/part";
 import { generateParts } from "~server/demo-catalogue.server";
 import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
+import { leadIn, leadsIn } from "../store-reader";
 
 // The server runs on the same deterministic demo catalogue.
 const parts = generateParts(360).flatMap((g) => g.parts);
@@ -48,18 +47,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 /** The order written last to the server's DATA_DIR. */
 function newestOrder(): { id: string; createdAt: string; status: string } {
-  const dir = path.join(suite.server.dataDir, "leads");
-  const orders = fs
-    .readdirSync(dir)
-    .filter((id) => fs.existsSync(path.join(dir, id, "lead.json")))
-    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")))
-    .filter((lead) => lead.form === "order");
-  return orders.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
+  return leadsIn(suite.server.dataDir)
+    .filter((lead) => lead.form === "order")
+    .at(-1)!;
 }
 
 /** The lead `id` as the server keeps it on disk. */
 function leadOnDisk(id: string) {
-  return JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, "leads", id, "lead.json"), "utf8"));
+  return leadIn(suite.server.dataDir, id);
 }
 
 /**
