@@ -8,6 +8,7 @@ import { buildInvoice, type Invoice } from "~/lib/invoice";
 import { orderNumber } from "~/lib/order-number";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import type { LeadRecord, OrderSummary } from "./lead-record.server";
+import type { StoreDb } from "./store/db.server";
 
 /** What an order may carry beside its lines: the company found by its ИНН, where it goes. */
 
@@ -56,9 +57,18 @@ export function issuedInvoice(record: Pick<LeadRecord, "id" | "createdAt" | "for
   );
 }
 
-/** The order's invoice as a PDF, or undefined when the customer did not ask for one. */
-export async function orderInvoicePdf(record: LeadRecord): Promise<InvoiceFile | undefined> {
-  const invoice = issuedInvoice(record);
-  if (!invoice) return undefined;
-  return { fileName: invoiceFileName(record.id), pdf: await renderInvoicePdf(invoice, new Date(record.createdAt)) };
+/**
+ * The invoice of order `id` as a PDF, laid out from the invoice frozen with the order when it was
+ * accepted (a later change of the dealer's bank or VAT rate does not touch it); undefined when
+ * the order has none.
+ */
+export async function orderInvoicePdf(store: StoreDb, id: string): Promise<InvoiceFile | undefined> {
+  const order = await store.db
+    .selectFrom("orders")
+    .select(["invoice", "created_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!order?.invoice) return undefined;
+  const invoice = JSON.parse(order.invoice) as Invoice;
+  return { fileName: invoiceFileName(id), pdf: await renderInvoicePdf(invoice, new Date(order.created_at)) };
 }

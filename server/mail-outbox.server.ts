@@ -9,12 +9,10 @@
  * MAIL_FROM unset: no e-mail. nodemailer is loaded with the first message, not with the server.
  */
 import { DEALER, DESKS, deskPhone } from "~/content";
-import type { Invoice } from "~/lib/invoice";
 import { orderMailSubject, orderMailText } from "~/lib/order-mail";
 import { orderNumber } from "~/lib/order-number";
 import type { Config } from "./config.server";
-import { invoiceFileName, orderOf } from "./invoice.server";
-import { renderInvoicePdf } from "./invoice-pdf.server";
+import { orderInvoicePdf, orderOf } from "./invoice.server";
 import type { LeadRecord } from "./lead-record.server";
 import { errorMessage, log } from "./log.server";
 import type { StoreDb } from "./store/db.server";
@@ -116,14 +114,9 @@ export function createMailOutbox(config: MailConfig, store: StoreDb): MailOutbox
   };
 
   async function invoiceAttachment(orderId: string) {
-    const order = await store.db
-      .selectFrom("orders")
-      .select(["invoice", "created_at"])
-      .where("id", "=", orderId)
-      .executeTakeFirst();
-    if (!order?.invoice) throw new Error("the order's invoice is not in the store");
-    const pdf = await renderInvoicePdf(JSON.parse(order.invoice) as Invoice, new Date(order.created_at));
-    return { filename: invoiceFileName(orderId), content: pdf, contentType: "application/pdf" };
+    const file = await orderInvoicePdf(store, orderId);
+    if (!file) throw new Error("the order's invoice is not in the store");
+    return { filename: file.fileName, content: file.pdf, contentType: "application/pdf" };
   }
 
   /** One attempt. Throws StoppedError when `stop` fired first. */

@@ -15,7 +15,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const last = await readLastOrder(request, services.cookieSecrets);
   const record = last ? await services.notify.load(last.id) : undefined;
   const asked = `/order-success/invoice/${params.file ?? ""}`;
-  const file = record && asked === invoicePath(record.id) ? await orderInvoicePdf(record) : undefined;
+  const file =
+    record && asked === invoicePath(record.id) ? await orderInvoicePdf(services.store, record.id) : undefined;
   if (!record || !file) {
     throw new Response("Счёт не найден", {
       status: 404,
