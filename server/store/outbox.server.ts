@@ -41,7 +41,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function claimDue<T extends OutboxTable>(
   store: StoreDb,
   table: T,
-  options: { owner?: string; now?: number; ttlMs: number; limit?: number; all?: boolean },
+  options: { owner?: string; now?: number; ttlMs: number; limit?: number; all?: boolean; exclude?: string[] },
 ): Promise<OutboxRow<T>[]> {
   const now = iso(options.now ?? Date.now());
   const until = iso((options.now ?? Date.now()) + options.ttlMs);
@@ -55,6 +55,7 @@ export async function claimDue<T extends OutboxTable>(
         .select("id")
         .where("status", "in", UNSENT)
         .$if(!options.all, (q) => q.where("due_at", "<=", now))
+        .$if((options.exclude ?? []).length > 0, (q) => q.where("id", "not in", options.exclude!))
         // An order's e-mail goes once its order has reached the dealer (or is kept, with no notify service).
         .$if(table === "mails", (q) =>
           q.where((eb) =>

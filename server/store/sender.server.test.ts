@@ -123,6 +123,26 @@ describe.each(STORE_KINDS)("sending from the store on %s", (kind) => {
     expect((await pass(t0 + TTL + 1)).delivered).toBe(1);
   });
 
+  it("tries every unsent lead once in a pass over all, however many fail again", async () => {
+    const t0 = Date.now() - 1000;
+    for (let i = 0; i < 25; i++) await orphan(t, t0);
+    const tried: string[] = [];
+    const report = await sendPass(
+      t.store,
+      "leads",
+      async (row) => {
+        tried.push(row.id);
+        return { ok: false, error: "notify answered 500", status: 500, refused: true };
+      },
+      { mode: "all", baseMs: BASE, claimTtlMs: TTL },
+    );
+    expect(report).toMatchObject({ undelivered: 25, waiting: 25 });
+    expect(new Set(tried).size).toBe(25);
+    expect(tried).toHaveLength(25);
+    const held = await t.store.db.selectFrom("leads").select("id").where("claim_owner", "is not", null).execute();
+    expect(held).toEqual([]);
+  });
+
   it("gives a lead up after seven days; only a pass over all sends it then", async () => {
     const t0 = Date.now() - 7 * 24 * 60 * 60 * 1000;
     const { id } = await orphan(t, t0);

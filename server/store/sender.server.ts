@@ -94,17 +94,15 @@ export async function sendPass<T extends OutboxTable>(
   const seen = new Set<string>();
   for (;;) {
     if (options.signal?.aborted) break;
-    const claimed = await claimDue(store, table, {
+    const rows = await claimDue(store, table, {
       owner,
       ttlMs: options.claimTtlMs,
       all: options.mode === "all",
       now: now(),
       limit: 10,
+      // Not again what this pass tried already (failed again: due later, but `all` takes every unsent one).
+      exclude: [...seen],
     });
-    // Tried in this pass already (failed again, so due later, but `all` takes every unsent one): given back.
-    const rows = claimed.filter((row) => !seen.has(row.id));
-    for (const again of claimed.filter((row) => seen.has(row.id)))
-      await releaseClaim(store, table, again.id, { owner });
     if (rows.length === 0) break;
     for (const [i, row] of rows.entries()) {
       seen.add(row.id);
