@@ -384,6 +384,18 @@ describe("the notify gateway", () => {
     expect(JSON.parse(String(sent.at(-1)!.body)).fields).toEqual(BODY.fields);
   });
 
+  it("answers the same post again with its first lead's success, sending nothing, also once that lead was pruned", async () => {
+    const notify = gateway();
+    const repeat = "a".repeat(64);
+    const first = await notify.sendLead("callback", BODY, { repeat });
+    expect(first).toMatchObject({ ok: true, status: "delivered" });
+    expect(await notify.sendLead("callback", BODY, { repeat })).toEqual(first);
+    // Deleted right after delivery (LEAD_RETENTION_DAYS=0): the repeat is still the same success.
+    await t.store.db.deleteFrom("leads").where("id", "=", first.id).execute();
+    expect(await notify.sendLead("callback", BODY, { repeat })).toEqual(first);
+    expect(sent).toHaveLength(1);
+  });
+
   it("keeps leads locally with no notify service, and the retry has nothing to do", async () => {
     const config = parseConfig({ DATA_DIR: dataDir });
     const notify = createNotifyGateway(config, t.store);

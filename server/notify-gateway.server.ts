@@ -229,6 +229,8 @@ export function createNotifyGateway(
     }
     if (written.repeatOf) {
       log.info("the same post again, answered with its first lead", { lead: written.repeatOf, form: lead.form });
+      // Gone already: delivered, and pruned at once (LEAD_RETENTION_DAYS=0); only delivered leads are pruned.
+      if (!(await loadLead(store, written.repeatOf))) return { ok: true, id: written.repeatOf, status: "delivered" };
       return resend({ ...lead, id: written.repeatOf });
     }
     await extra.beforeSend?.();
