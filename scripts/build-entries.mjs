@@ -4,7 +4,8 @@
  * Remix's compiler makes (build/index.js): the catalogue worker (server/catalogue-worker.server.ts)
  * into build/catalogue-worker.js and the price list's (server/feeds/price-list-worker.server.ts)
  * into build/price-list-worker.js, since a worker thread needs a file of its own, and
- * `npm run leads:resend` (server/leads-resend.ts) into build/leads-resend.js, and `npm run go-live`
+ * `npm run leads:resend` (server/leads-resend.ts) into build/leads-resend.js, `npm run data:prune`
+ * (server/data-prune.ts) into build/data-prune.js, and `npm run go-live`
  * (scripts/go-live.ts) into build/go-live.js for the image. The workers hold their
  * dependencies' code but exceljs; the re-send tool, like build/index.js, loads its dependencies from
  * node_modules (pdfkit reads its font files from its own folder). All are production dependencies.
@@ -56,12 +57,23 @@ export function buildResendTool(outfile = path.join(root, "build/leads-resend.js
   return bundle("server/leads-resend.ts", outfile, { plugins: [dependenciesExternal] });
 }
 
+/** Bundle `npm run data:prune` to `outfile`. */
+export function buildPruneTool(outfile = path.join(root, "build/data-prune.js")) {
+  return bundle("server/data-prune.ts", outfile, { plugins: [dependenciesExternal] });
+}
+
 /** Bundle `npm run go-live` to `outfile`, for the image (`node build/go-live.js`). */
 export function buildGoLiveTool(outfile = path.join(root, "build/go-live.js")) {
   return bundle("scripts/go-live.ts", outfile, { plugins: [dependenciesExternal] });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const entries = [buildCatalogueWorker(), buildPriceListWorker(), buildResendTool(), buildGoLiveTool()];
+  const entries = [
+    buildCatalogueWorker(),
+    buildPriceListWorker(),
+    buildResendTool(),
+    buildPruneTool(),
+    buildGoLiveTool(),
+  ];
   for (const url of await Promise.all(entries)) console.log(`built ${path.relative(root, fileURLToPath(url))}`);
 }

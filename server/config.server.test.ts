@@ -122,6 +122,10 @@ describe("parseConfig", () => {
     [{ PARTS_IMAGE_ORIGINS: "http://cdn.parts.example" }, /PARTS_IMAGE_ORIGINS: адреса хостов через пробел/],
     [{ SMTP_URL: "https://mail.example", MAIL_FROM: "shop@example.ru" }, /SMTP_URL: должен начинаться с smtp/],
     [{ SMTP_URL: "smtp://mail.example", MAIL_FROM: "shop" }, /MAIL_FROM: должен быть адресом/],
+    [{ DATABASE_URL: "mysql://db.example/faw" }, /DATABASE_URL: должен начинаться с postgres:\/\//],
+    [{ SESSION_SECRET: "short" }, /SESSION_SECRET: должен быть не короче 32 символов/],
+    [{ LEAD_RETENTION_DAYS: "-1" }, /LEAD_RETENTION_DAYS: должно быть не меньше 0/],
+    [{ ORDER_RETENTION_DAYS: "5 лет" }, /ORDER_RETENTION_DAYS: должно быть целым числом/],
   ])("names the bad variable in one line: %j", (env, message) => {
     expect(() => parseConfig(env)).toThrowError(ConfigError);
     try {
@@ -141,6 +145,26 @@ describe("parseConfig", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain("secret");
     }
+  });
+
+  it("never repeats a database URL or the cookie secret in its message", () => {
+    for (const env of [{ DATABASE_URL: "postgres://faw:secret@ db" }, { SESSION_SECRET: "secret" }]) {
+      expect(() => parseConfig(env)).toThrowError(/value not shown/);
+      expect(() => parseConfig(env)).not.toThrowError(/secret/);
+    }
+  });
+
+  it("keeps everything in SQLite under DATA_DIR unless DATABASE_URL names PostgreSQL; personal data for a year, orders five", () => {
+    const config = parseConfig({});
+    expect([config.DATABASE_URL, config.LEAD_RETENTION_DAYS, config.ORDER_RETENTION_DAYS]).toEqual([
+      undefined,
+      365,
+      1825,
+    ]);
+    expect(parseConfig({ DATABASE_URL: "postgresql://faw:pw@db:5432/faw" }).DATABASE_URL).toBe(
+      "postgresql://faw:pw@db:5432/faw",
+    );
+    expect(parseConfig({ LEAD_RETENTION_DAYS: "0" }).LEAD_RETENTION_DAYS).toBe(0);
   });
 
   it("takes an SMTP server with a sender, with or without a display name", () => {

@@ -146,6 +146,20 @@ export const envSchema = z.object({
   LEAD_RATE_LIMIT: int(10, 0, 1_000_000),
   METRICS_TOKEN: optionalText,
   DATA_DIR: z.string().trim().min(1, "не может быть пустым").default("./data"),
+  // The store of leads, orders and mail: unset, one SQLite file under DATA_DIR; postgres://… for
+  // PostgreSQL, shared by every server behind a load balancer (docs/decisions/017).
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .url("должен быть URL, например postgres://faw:password@db.example.ru:5432/faw")
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "должен начинаться с postgres:// или postgresql://")
+    .optional(),
+  // Signs the site's cookies (the last order, the order key); unset, one is made once and kept in
+  // the store, the same for every server on it.
+  SESSION_SECRET: z.string().min(32, "должен быть не короче 32 символов (например, openssl rand -hex 32)").optional(),
+  // Days a delivered lead is kept after delivery, and an order (with its invoice) after it was placed.
+  LEAD_RETENTION_DAYS: int(365, 0, 36500),
+  ORDER_RETENTION_DAYS: int(1825, 0, 36500),
   YANDEX_MAPS_API_KEY: optionalText,
   YANDEX_METRICA_ID: z
     .string()
@@ -187,6 +201,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables that may hold a password or a key: a bad one is not repeated into the logs. */
+const SECRET_VARIABLES = new Set(["SMTP_URL", "DATABASE_URL", "SESSION_SECRET"]);
+
 /** Parse the environment; the error names the first bad variable and what is wrong with it. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable counts as unset, as ops expect from `FOO=` in an env file.
@@ -195,11 +212,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "environment");
-    // A URL with credentials in it is not repeated into the logs.
-    const got =
-      name === "SMTP_URL" || name === "ONEC_EXCHANGE_PASSWORD"
-        ? "value not shown"
-        : `got ${JSON.stringify(cleaned[name] ?? "")}`;
+    const got = SECRET_VARIABLES.has(name) ? "value not shown" : `got ${JSON.stringify(cleaned[name] ?? "")}`;
     throw new ConfigError(name, `${issue.message} (${got})`);
   }
   if (result.data.NOTIFY_API_URL && !result.data.NOTIFY_API_KEY) {

@@ -1,10 +1,9 @@
 import path from "node:path";
 import type { Config } from "./config.server";
-import { loadCookieSecret } from "./cookie-secret.server";
-import { createConsentLog, type ConsentLog } from "./consent-log.server";
+import type { StoreDb } from "./store/db.server";
 import { createDadataGateway, type CompanyDirectory } from "./dadata.server";
 import { createLeadRetry, inTurn, type LeadRetry } from "./lead-retry.server";
-import { confirmDelivered, createMailOutbox, type MailOutbox } from "./mail-outbox.server";
+import { createMailOutbox, type MailOutbox } from "./mail-outbox.server";
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
@@ -27,11 +26,12 @@ export interface Services {
   mail: MailOutbox;
   /** Re-sends undelivered leads and order e-mails in the background (started by server/index.ts). */
   retry: LeadRetry;
-  consents: ConsentLog;
+  /** Leads, orders, mail, consents and settings (server/store/, docs/decisions/017). */
+  store: StoreDb;
   /** Companies by ИНН (DaData), for the ИНН fields' suggestions and the leads' `company`. */
   companies: CompanyDirectory;
   metrics: Metrics;
-  /** Sign the server's own cookies (the last order). */
+  /** Sign the server's own cookies (the last order): SESSION_SECRET, or the store's own; then the store's, which signed before. */
   cookieSecrets: string[];
   /** The price list file of the current catalogue, under DATA_DIR/price-list. */
   priceList: PriceListCache;
@@ -53,12 +53,17 @@ declare module "@remix-run/node" {
   }
 }
 
-export function createServices(config: Config, overrides: Partial<Services> = {}): Services {
+export function createServices(
+  config: Config,
+  opened: { store: StoreDb; cookieSecret: string },
+  overrides: Partial<Services> = {},
+): Services {
+  const { store } = opened;
   // The metrics read the gateways when scraped, and the gateways report each upstream call to them.
   const metrics =
     overrides.metrics ??
     createMetrics({
-      leads: () => notify.store.summaries(),
+      leads: () => notify.counts(),
       catalogue: () => parts.current(),
     });
   const parts =
@@ -66,11 +71,11 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     createPartsGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s) });
   const notify =
     overrides.notify ??
-    createNotifyGateway(config, {
+    createNotifyGateway(config, store, {
       onUpstream: (outcome, s) => metrics.observeUpstream("notify", outcome, s),
-      onRetryDelivered: (lead) => confirmDelivered(mail, lead),
+      mailOf: (order) => mail.mailOf(order),
     });
-  const mail = overrides.mail ?? createMailOutbox(config, { leads: notify.store });
+  const mail = overrides.mail ?? createMailOutbox(config, store);
   const retry =
     overrides.retry ?? createLeadRetry(inTurn(notify, mail), { baseMs: config.NOTIFY_RETRY_BASE_SECONDS * 1000 });
   return {
@@ -79,12 +84,16 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     notify,
     mail,
     retry,
-    consents: overrides.consents ?? createConsentLog(config.dataDir),
+    store,
     companies:
       overrides.companies ??
       createDadataGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("dadata", outcome, s) }),
     metrics,
-    cookieSecrets: overrides.cookieSecrets ?? [loadCookieSecret(config.dataDir)],
+    cookieSecrets:
+      overrides.cookieSecrets ??
+      (config.SESSION_SECRET && config.SESSION_SECRET !== opened.cookieSecret
+        ? [config.SESSION_SECRET, opened.cookieSecret]
+        : [opened.cookieSecret]),
     priceList: overrides.priceList ?? createPriceListCache(path.join(config.dataDir, "price-list")),
     leadLimit:
       overrides.leadLimit ?? createVisitorLimit({ limit: config.LEAD_RATE_LIMIT, windowMs: LEAD_RATE_WINDOW_MS }),

@@ -13,7 +13,9 @@ import { CONSENT_TEXT_VERSION, LEGAL_TEMPLATE_EDITION, POLICY_VERSION } from "~/
 import { startFakeSmtp } from "../test/fake-smtp";
 import { generateParts } from "./demo-catalogue.server";
 import { contentChecks, sampleFiles } from "./go-live-checks.server";
-import { createLeadStore, newLeadId } from "./lead-store.server";
+import { newLeadId } from "./lead-record.server";
+import { migrate, openStoreDb, sqliteFile } from "./store/db.server";
+import { acceptLead } from "./store/leads.server";
 import {
   checkGoLive,
   CONTENT_FILE,
@@ -103,23 +105,26 @@ describe("go-live figures", () => {
 });
 
 describe("go-live settings", () => {
-  it("notes the leads kept on disk while no notify service was set, and how to send them", async () => {
+  it("notes the leads kept in the store while no notify service was set, and how to send them", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "go-live-kept-"));
     try {
       const env = { NOTIFY_API_URL: "https://notify.test", NOTIFY_API_KEY: "key", DATA_DIR: dataDir };
       expect((await checkGoLive(env)).notes.join("\n")).not.toContain("were kept");
-      const store = createLeadStore(dataDir);
-      for (const status of ["kept", "kept", "delivered"] as const)
-        await store.save({
-          id: newLeadId(),
-          form: "callback",
-          createdAt: new Date().toISOString(),
-          status,
-          request: { kind: "json", body: { name: "callback", fields: [] } },
-          attempts: [],
+      const store = openStoreDb({ dataDir });
+      await migrate(store);
+      for (const kept of [true, true, false])
+        await acceptLead(store, {
+          lead: {
+            id: newLeadId(),
+            form: "callback",
+            request: { kind: "json", body: { name: "callback", fields: [] } },
+          },
+          kept,
+          claimTtlMs: 0,
         });
+      await store.close();
       expect((await checkGoLive(env)).notes[0]).toBe(
-        `2 leads and orders in ${path.join(dataDir, "leads")} were kept while no notify service was set, and nobody was ` +
+        `2 leads and orders in the store (${sqliteFile(dataDir)}) were kept while no notify service was set, and nobody was ` +
           "told: once NOTIFY_API_URL is set, npm run leads:resend -- --kept sends them (remove the ones that were tests)",
       );
     } finally {

@@ -4,7 +4,6 @@
  * embedded demo's invented parts, or a parts API that would leave the catalogue empty). Read by
  * `npm run go-live` (scripts/go-live.ts), the start-up warning and /healthz.
  */
-import path from "node:path";
 import { CONTENT, DEMO_ENTRIES, HERO_SAVINGS, LEASING, STATS_BY_KEY, TRUCK_SAVINGS } from "~/content";
 import { describeValue, type DemoEntry } from "~/content/demo";
 import { localFiles } from "~/content/schema";
@@ -12,7 +11,7 @@ import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 import { ConfigError, parseConfig } from "./config.server";
 import { CONTENT_FILE, contentChecks, probeSmtp, sampleFiles } from "./go-live-checks.server";
-import { createLeadStore } from "./lead-store.server";
+import { keptLeadsNote } from "./go-live-store.server";
 import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
 export { CONTENT_FILE };
@@ -304,20 +303,6 @@ export function partsLine(probe: PartsProbe): { failures: string[]; note?: strin
     failures,
     note: `PARTS_API_URL: GET ${probe.url} gave ${probe.parts} parts in ${probe.groups} groups${dropped}${shownFromApi}`,
   };
-}
-
-/**
- * The leads and orders on disk that were kept while no notify service was set: nobody was told of
- * them, and no retry sends them (they may be tests made before the launch).
- */
-async function keptLeadsNote(env: Record<string, string | undefined>): Promise<string | undefined> {
-  const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
-  const kept = (await createLeadStore(dataDir).summaries()).filter((lead) => lead.status === "kept").length;
-  if (kept === 0) return undefined;
-  return (
-    `${kept} leads and orders in ${path.join(dataDir, "leads")} were kept while no notify service was set, ` +
-    "and nobody was told: once NOTIFY_API_URL is set, npm run leads:resend -- --kept sends them (remove the ones that were tests)"
-  );
 }
 
 /** `npm run go-live`'s report: the one above, the kept leads counted, and the parts API asked once when it is set. */

@@ -22,12 +22,17 @@ import { refuseForeignOrigin } from "./origin-check.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
 import { launchState } from "./go-live.server";
+import { storeHealthy } from "./store/health.server";
+import { pruneDaily, startStore } from "./store/open.server";
 
 // A missing built file (the catalogue worker) fails here too: one line, not a stack.
-const { config, services } = await bootOrExit(() => {
+// The store is opened, migrated and the previous DATA_DIR imported before the first request.
+const { config, services } = await bootOrExit(async () => {
   const config = loadSettings();
-  return { config, services: createServices(config) };
+  const opened = await startStore(config);
+  return { config, services: createServices(config, opened) };
 });
+const stopPruning = pruneDaily(services.store, config);
 // Read once: the content is built in and the environment does not change while the server runs.
 const launch = launchState(process.env);
 
@@ -83,10 +88,17 @@ app.use(securityHeaders(config));
 app.use(refuseOddRequests());
 app.use(refuseForeignOrigin());
 
-app.get("/healthz", (_req, res) => {
+app.get("/healthz", (_req, res, next) => {
   res.locals.route = "healthz";
   const { content, leads, open } = launch;
-  res.set("Cache-Control", "no-store").json({ status: "ok", content, leads, open });
+  storeHealthy(services.store)
+    .then((healthy) =>
+      res
+        .status(healthy ? 200 : 503)
+        .set("Cache-Control", "no-store")
+        .json({ status: healthy ? "ok" : "store down", content, leads, open }),
+    )
+    .catch(next);
 });
 
 app.get(
@@ -157,6 +169,7 @@ const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
     companies: config.DADATA_API_KEY ? "dadata" : "off",
     dataDir: config.dataDir,
+    store: services.store.where,
   });
   if (config.NODE_ENV === "production" && launch.warning)
     log.warn(launch.warning.message, { open: launch.warning.open });
@@ -177,10 +190,15 @@ function shutdown(signal: string) {
   // would be sent again after the restart); then leave.
   const retryStopped = services.retry.stop();
   server.close(() => {
-    void Promise.all([retryStopped, services.mail.idle()]).then(() => {
-      log.info("stopped");
-      process.exit(0);
-    });
+    void Promise.all([retryStopped, services.mail.idle()])
+      .then(() => {
+        stopPruning();
+        return services.store.close();
+      })
+      .finally(() => {
+        log.info("stopped");
+        process.exit(0);
+      });
   });
   server.closeIdleConnections();
   // Keep-alive connections that finish a request after this point are closed as they go idle.

@@ -4,10 +4,11 @@
  * one ('Нужен счёт на оплату для организации') has an invoice.
  */
 import { INVOICE_TERMS, LEGAL } from "~/content";
-import { buildInvoice } from "~/lib/invoice";
+import { buildInvoice, type Invoice } from "~/lib/invoice";
 import { orderNumberOf } from "~/lib/order-number";
 import { renderInvoicePdf } from "./invoice-pdf.server";
-import type { LeadRecord, OrderSummary } from "./lead-store.server";
+import type { LeadRecord, OrderSummary } from "./lead-record.server";
+import type { StoreDb } from "./store/db.server";
 
 /** What an order may carry beside its lines: the company found by its ИНН, where it goes. */
 
@@ -18,7 +19,7 @@ export interface InvoiceFile {
 }
 
 /** The order of a record, when it is one. */
-export function orderOf(record: LeadRecord | undefined): OrderSummary | undefined {
+export function orderOf(record: Pick<LeadRecord, "form" | "order"> | undefined): OrderSummary | undefined {
   return record?.form === "order" ? record.order : undefined;
 }
 
@@ -31,15 +32,19 @@ export function invoicePath(record: LeadRecord): string {
   return `/order-success/invoice/${orderNumberOf(record)}.pdf`;
 }
 
-export function invoiceFileName(record: LeadRecord): string {
+export function invoiceFileName(record: Pick<LeadRecord, "id" | "order">): string {
   return `Счёт ${orderNumberOf(record)}.pdf`;
 }
 
-/** The order's invoice as a PDF, or undefined when the customer did not ask for one. */
-export async function orderInvoicePdf(record: LeadRecord): Promise<InvoiceFile | undefined> {
-  const order = orderOf(record);
+/**
+ * The invoice of an order whose customer asked for one, as data: what is frozen with the order
+ * when it is accepted (the supplier, its bank, the VAT rate, the lines, the buyer, the number and
+ * the date as they are then); undefined for an order without one.
+ */
+export function issuedInvoice(record: Pick<LeadRecord, "id" | "createdAt" | "form" | "order">): Invoice | undefined {
+  const order = record.form === "order" ? record.order : undefined;
   if (!order?.customer?.invoice) return undefined;
-  const invoice = buildInvoice(
+  return buildInvoice(
     {
       number: orderNumberOf(record),
       createdAt: record.createdAt,
@@ -50,5 +55,20 @@ export async function orderInvoicePdf(record: LeadRecord): Promise<InvoiceFile |
     LEGAL,
     INVOICE_TERMS,
   );
-  return { fileName: invoiceFileName(record), pdf: await renderInvoicePdf(invoice, new Date(record.createdAt)) };
+}
+
+/**
+ * The invoice of order `id` as a PDF, laid out from the invoice frozen with the order when it was
+ * accepted (a later change of the dealer's bank or VAT rate does not touch it); undefined when
+ * the order has none.
+ */
+export async function orderInvoicePdf(store: StoreDb, id: string): Promise<InvoiceFile | undefined> {
+  const order = await store.db
+    .selectFrom("orders")
+    .select(["invoice", "created_at", "number"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!order?.invoice) return undefined;
+  const invoice = JSON.parse(order.invoice) as Invoice;
+  return { fileName: `Счёт ${order.number}.pdf`, pdf: await renderInvoicePdf(invoice, new Date(order.created_at)) };
 }

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { delay, http, HttpResponse } from "msw";
@@ -14,10 +13,12 @@ import { parseConfig } from "./config.server";
 import { createServices } from "./context.server";
 import { readLastOrder } from "./cookies.server";
 import { handleLeadAction } from "./lead-action.server";
-import { createNotifyGateway } from "./notify-gateway.server";
 import { handleOrderAction } from "./order-action.server";
 import { issueOrderKey } from "./order-key.server";
 import { UPLOAD_MESSAGES } from "./upload.server";
+import { freshStore, type TestStore } from "../test/stores";
+import type { LeadRecord } from "./lead-record.server";
+import { sql } from "kysely";
 
 const NOTIFY = "http://notify.test";
 const KEY = "test-key-9f8e7d";
@@ -63,6 +64,7 @@ afterAll(() => mock.close());
 
 let dataDir: string;
 let context: AppLoadContext;
+let t: TestStore;
 
 function makeContext(env: Record<string, string> = {}) {
   const config = parseConfig({
@@ -73,17 +75,29 @@ function makeContext(env: Record<string, string> = {}) {
     NOTIFY_TIMEOUT_MS: "300",
     ...env,
   });
-  return { services: createServices(config), nonce: "", clientIp: "203.0.113.7" } as AppLoadContext;
+  const opened = { store: t.store, cookieSecret: "0123456789abcdef".repeat(4) };
+  return { services: createServices(config, opened), nonce: "", clientIp: "203.0.113.7" } as AppLoadContext;
 }
 
-beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leads-"));
+beforeEach(async () => {
+  t = await freshStore("sqlite");
+  dataDir = t.config.dataDir;
   context = makeContext();
   captured = [];
   upstream = "ok";
   dadata = "ok";
 });
-afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterEach(async () => {
+  await context.services.mail.idle();
+  await t.drop();
+});
+
+/** The store refuses every write to `table`, as a full disk or a database that is away would. */
+async function refuseWrites(table: string) {
+  await sql
+    .raw(`create trigger refuse_${table} before insert on ${table} begin select raise(abort, 'disk full'); end`)
+    .execute(t.store.db);
+}
 
 function post(url: string, fields: Record<string, string>, files: File[] = []) {
   const body = new FormData();
@@ -111,9 +125,15 @@ type Answer = {
 };
 const answer = async (res: Response) => (await res.json()) as Answer;
 
-async function leadsOnDisk(status?: string) {
-  const store = createNotifyGateway(context.services.config).store;
-  return store.list(status as never);
+/** The leads in the store (in `status` when given), oldest first. */
+async function leadsOnDisk(status?: string): Promise<LeadRecord[]> {
+  const rows = await t.store.db
+    .selectFrom("leads")
+    .select("id")
+    .$if(status !== undefined, (q) => q.where("status", "=", status as never))
+    .orderBy("created_at")
+    .execute();
+  return Promise.all(rows.map(async (row) => (await context.services.notify.load(row.id))!));
 }
 
 /** The order form posted for the cart `cart` ('id.quantity'), with the visitor's other cookies `cookie` ('; name=value…'). */
@@ -230,8 +250,7 @@ describe("callback, price and leasing leads", () => {
 
   it("records the consent with time, IP, form and text version, but never sends it", async () => {
     await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
-    const files = fs.readdirSync(path.join(dataDir, "consents"));
-    const record = JSON.parse(fs.readFileSync(path.join(dataDir, "consents", files[0]), "utf8").trim());
+    const [record] = await t.store.db.selectFrom("consents").selectAll().execute();
     expect(record).toMatchObject({
       ip: "203.0.113.7",
       form: "callback",
@@ -375,8 +394,7 @@ describe("callback, price and leasing leads", () => {
   });
 
   it("refuses a lead whose consent cannot be recorded with the spec's error, keeping what was typed and sending nothing", async () => {
-    // The consents' folder cannot be made (a file is in its place), as on a full disk.
-    fs.writeFileSync(path.join(dataDir, "consents"), "");
+    await refuseWrites("consents");
     const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
     expect(res.status).toBe(503);
     expect(await answer(res)).toMatchObject({
@@ -388,12 +406,9 @@ describe("callback, price and leasing leads", () => {
   });
 
   it("answers a lead it cannot write with the spec's error, keeping what was typed and sending nothing", async () => {
-    // The leads' folder replaced by a file: no lead can be written.
-    const leads = path.join(dataDir, "leads");
-    fs.rmSync(leads, { recursive: true, force: true });
-    fs.writeFileSync(leads, "");
+    await refuseWrites("leads");
     const res = await handleLeadAction(post("https://faw.example/lead/callback", lead), context, "callback");
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(503);
     expect(await answer(res)).toMatchObject({ formError: FORM_ERROR, values: { name: lead.name, phone: lead.phone } });
     expect(captured).toHaveLength(0);
   });
@@ -561,13 +576,16 @@ describe("parts-list leads with files", () => {
     const [kept] = await leadsOnDisk("undelivered");
     expect(kept.request.kind).toBe("multipart");
     const file = kept.request.kind === "multipart" ? kept.request.files[0] : undefined;
-    expect(fs.readFileSync(path.join(dataDir, "leads", kept.id, file!.path), "utf8")).toBe("данные");
+    expect(file?.name).toBe("список.txt");
+    const [stored] = await t.store.db.selectFrom("lead_files").selectAll().where("lead_id", "=", kept.id).execute();
+    expect(Buffer.from(stored.data).toString("utf8")).toBe("данные");
   });
 
   it("answers an upload it has nowhere to write with the spec's error and what was typed before the files", async () => {
-    const leads = path.join(dataDir, "leads");
-    fs.rmSync(leads, { recursive: true, force: true });
-    fs.writeFileSync(leads, "");
+    // The uploads' folder replaced by a file: no upload can be taken in.
+    const uploads = path.join(dataDir, "uploads");
+    fs.rmSync(uploads, { recursive: true, force: true });
+    fs.writeFileSync(uploads, "");
     const request = post("https://faw.example/lead/parts-list", parts, [new File(["данные"], "список.txt")]);
     const res = await handleLeadAction(request, context, "parts-list");
     expect(res.status).toBe(503);
@@ -591,7 +609,7 @@ describe("parts-list leads with files", () => {
     expect((await answer(res)).formError).toBe(UPLOAD_MESSAGES.tooBig);
     expect(captured).toHaveLength(0);
     expect(await leadsOnDisk()).toHaveLength(0);
-    expect(fs.readdirSync(path.join(dataDir, "leads"))).toEqual([]);
+    expect(fs.readdirSync(path.join(dataDir, "uploads"))).toEqual([]);
   });
 
   it("gives back the name, phone and comment typed before the files of a body refused for its size", async () => {
@@ -696,14 +714,11 @@ describe("parts-list leads with files", () => {
 });
 
 describe("an order on a disk that takes nothing", () => {
-  it("answers with the spec's error and the form as typed, sending and counting nothing, when the order's folder cannot be made", async () => {
+  it("answers with the spec's error and the form as typed, sending and counting nothing, when the store takes no order", async () => {
     const snapshot = await context.services.parts.getCatalogue();
     const part = snapshot.parts.find((p) => p.balance >= 1)!;
     const limited = makeContext({ LEAD_RATE_LIMIT: "1" });
-    // The leads' folder replaced by a file: no order can take its place on disk.
-    const leads = path.join(dataDir, "leads");
-    fs.rmSync(leads, { recursive: true, force: true });
-    fs.writeFileSync(leads, "");
+    await refuseWrites("leads");
     const typed = { name: "Петров Пётр", phone: "+7 (912) 345-67-89", comment: "Самовывоз завтра", consent: "on" };
     const order = () =>
       orderRequest(`${part.id}.1`, {
@@ -756,7 +771,7 @@ describe("a failed order's form sent again while the customer's next order repla
 
     expect(newer?.status).toBe(303);
     const [second] = await leadsOnDisk("delivered");
-    expect(await notify.store.load(first.id)).toMatchObject({ status: "replaced", replacedBy: second.id });
+    expect(await notify.load(first.id)).toMatchObject({ status: "replaced", replacedBy: second.id });
     // The old form is answered with the newer order's success page; the manager got that order only.
     expect(stale.status).toBe(303);
     expect(stale.headers.get("Location")).toBe("/order-success");
@@ -792,7 +807,7 @@ describe("an order's form sent again for a cart changed since", () => {
     const [second] = await leadsOnDisk("delivered");
     expect(second.id).not.toBe(first.id);
     expect(captured[0].headers.get("Idempotency-Key")).toBe(second.id);
-    expect(await context.services.notify.store.load(first.id)).toMatchObject({
+    expect(await context.services.notify.load(first.id)).toMatchObject({
       status: "replaced",
       replacedBy: second.id,
     });
@@ -815,7 +830,7 @@ describe("an order's form sent again for a cart changed since", () => {
     expect(captured).toHaveLength(2);
     expect(goodsOf(captured[1])).toContain("— 2 шт.");
     expect(captured[1].headers.get("Idempotency-Key")).not.toBe(first.id);
-    expect(await context.services.notify.store.load(first.id)).toMatchObject({ status: "delivered" });
+    expect(await context.services.notify.load(first.id)).toMatchObject({ status: "delivered" });
   });
 });
 

@@ -26,6 +26,7 @@ import {
   textValues,
 } from "./form-post.server";
 import type { OutgoingField } from "./notify-gateway.server";
+import { repeatHash } from "./store/leads.server";
 import { errorMessage, log } from "./log.server";
 import { contentLengthTooBig, fieldsBeforeFiles, parseUpload, UploadError, UPLOAD_MESSAGES } from "./upload.server";
 
@@ -113,6 +114,16 @@ async function refuseUpload(
   return answer(typedBeforeFiles(fields), drained ? undefined : { Connection: "close" });
 }
 
+/** Who posts, for recognising a repeat: the browser's own cookies when it sends any, else its address. */
+function visitorOf(request: Request, clientIp: string): string {
+  return request.headers.get("Cookie") || clientIp;
+}
+
+/** A parts list is the same post only with the same files: their names and sizes join its hash. */
+function repeatOfUpload(repeat: string, files: { name: string; size: number }[]): string {
+  return repeatHash("parts-list", [repeat, files.map((f) => [f.name, f.size])], "");
+}
+
 export async function handleLeadAction(
   request: Request,
   context: AppLoadContext,
@@ -130,7 +141,7 @@ export async function handleLeadAction(
     // Refused by its size alone: what was typed before the files still goes back to the form.
     if (contentLengthTooBig(request))
       return refuseUpload(request, (typed, headers) => fail(UPLOAD_MESSAGES.tooBig, 413, typed, headers));
-    reserved = await services.notify.store.reserve().catch((error: unknown) => {
+    reserved = await services.notify.reserve().catch((error: unknown) => {
       log.error("upload's folder not made, lead refused", { form, error: errorMessage(error) });
       return undefined;
     });
@@ -138,7 +149,7 @@ export async function handleLeadAction(
     try {
       ({ form: body, files } = await parseUpload(request, reserved.dir));
     } catch (error) {
-      await services.notify.store.discard(reserved.id);
+      await services.notify.discard(reserved.id);
       if (error instanceof UploadError)
         return fail(
           error.message,
@@ -156,7 +167,7 @@ export async function handleLeadAction(
     body = small;
   }
 
-  const discard = () => (reserved ? services.notify.store.discard(reserved.id) : Promise.resolve());
+  const discard = () => (reserved ? services.notify.discard(reserved.id) : Promise.resolve());
   const page = safeRedirectPath(body.get("page"));
 
   if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") {
@@ -185,17 +196,16 @@ export async function handleLeadAction(
   }
   const data = result.data;
 
-  const consented = await services.consents.record({
+  // Kept with the lead, in its transaction: a consent that cannot be recorded refuses the lead.
+  const consent = {
     at: new Date().toISOString(),
     ip: clientIp,
     form,
     version: consentTextVersion(services.companies.enabled),
-    lead: reserved?.id,
-  });
-  if (!consented) {
-    await discard();
-    return fail(FORM_ERROR, 503, textValues(body));
-  }
+  };
+  // The same post again from this visitor (a double click without JavaScript, a browser's resend)
+  // is recognised by its fields and the visitor, never by a key in the (cacheable) page.
+  const repeat = repeatHash(form, [...onlyFields(body, fieldsOf(form)).entries()], visitorOf(request, clientIp));
 
   const source = sourceValue(services.config.SITE_URL, page);
   let delivery;
@@ -205,11 +215,12 @@ export async function handleLeadAction(
       { key: "phone", value: phoneForSending(data.phone) },
       { key: "comment", value: data.comment ?? "" },
     ];
-    delivery = await services.notify.sendMultipart(form, reserved!.id, {
-      name: services.config.NOTIFY_PARTS_LIST_NAME,
-      fields,
-      files,
-    });
+    delivery = await services.notify.sendMultipart(
+      form,
+      reserved!.id,
+      { name: services.config.NOTIFY_PARTS_LIST_NAME, fields, files },
+      { consent, repeat: repeatOfUpload(repeat, files) },
+    );
   } else {
     const company = await services.companies.findByInn(data.inn, data.kpp);
     const fields: OutgoingField[] = [
@@ -221,9 +232,10 @@ export async function handleLeadAction(
       { key: "source", value: source, markup: true },
       ...companyFields(company),
     ];
-    delivery = await services.notify.sendLead(form, { name: "callback", fields });
+    delivery = await services.notify.sendLead(form, { name: "callback", fields }, { consent, repeat });
   }
 
-  if (!delivery.ok) return fail(FORM_ERROR, 502, textValues(body));
+  // Not written (the store away, its disk full): 503, nothing half-written; not delivered: 502.
+  if (!delivery.ok) return fail(FORM_ERROR, delivery.status === "not written" ? 503 : 502, textValues(body));
   return successRedirect(mode, page);
 }

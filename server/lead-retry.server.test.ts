@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { inTurn, type RetrySource } from "./lead-retry.server";
-import type { RetryReport } from "./retry-pass.server";
+import type { PassReport as RetryReport } from "./store/sender.server";
 
 function source(report: Partial<RetryReport>, calls: string[], name: string): RetrySource {
   return {
     async retryPass({ mode }) {
       calls.push(`${name}:${mode}`);
-      return { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0, ...report };
+      return { delivered: 0, undelivered: 0, failed: 0, waiting: 0, ...report };
     },
   };
 }
@@ -16,13 +16,12 @@ describe("inTurn", () => {
     const calls: string[] = [];
     const both = inTurn(
       source({ delivered: 2, undelivered: 1, waiting: 1, nextDueAt: 5000 }, calls, "leads"),
-      source({ delivered: 1, failed: 1, skipped: 1, waiting: 2, nextDueAt: 3000 }, calls, "mail"),
+      source({ delivered: 1, failed: 1, waiting: 2, nextDueAt: 3000 }, calls, "mail"),
     );
     expect(await both.retryPass({ mode: "due" })).toEqual({
       delivered: 3,
       undelivered: 1,
       failed: 1,
-      skipped: 1,
       waiting: 3,
       nextDueAt: 3000,
     });

@@ -1,14 +1,14 @@
 /**
  * The background retry: undelivered leads are sent again without anyone running
  * `npm run leads:resend`. One pass at a time, on a timer, off the visitors' requests: a pass
- * sends the leads that are due (server/retry-schedule.server.ts), marks those waiting 7 days
- * as failed, then sleeps until the next one is due or the poll interval (new undelivered leads
- * from this or another process) has passed. `stop()` abandons the attempt in flight and resolves
+ * claims and sends the leads that are due in the store (server/store/sender.server.ts), marks
+ * those waiting 7 days as failed, then sleeps until the next one is due or the poll interval
+ * (leads written by another server, claims of a killed one expiring) has passed. `stop()` abandons the attempt in flight and resolves
  * once the pass has put its claims back.
  */
 import { errorMessage, log } from "./log.server";
 import type { NotifyGateway } from "./notify-gateway.server";
-import type { RetryReport } from "./retry-pass.server";
+import type { PassReport as RetryReport } from "./store/sender.server";
 
 export interface LeadRetry {
   start(): void;
@@ -26,13 +26,12 @@ export type RetrySource = Pick<NotifyGateway, "retryPass">;
 export function inTurn(...sources: RetrySource[]): RetrySource {
   return {
     async retryPass(options) {
-      const total: RetryReport = { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
+      const total: RetryReport = { delivered: 0, undelivered: 0, failed: 0, waiting: 0 };
       for (const source of sources) {
         const report = await source.retryPass(options);
         total.delivered += report.delivered;
         total.undelivered += report.undelivered;
         total.failed += report.failed;
-        total.skipped += report.skipped;
         total.waiting += report.waiting;
         if (report.nextDueAt !== undefined) total.nextDueAt = Math.min(total.nextDueAt ?? Infinity, report.nextDueAt);
       }

@@ -1,30 +1,23 @@
 /**
- * The customer's order confirmation, sent over SMTP (nodemailer) from the same kind of outbox as
- * the leads (decisions 004 and 009): the message is written to DATA_DIR/mail/{order id}/ before
- * anything is sent (the invoice it carries is made from the order on disk at each attempt); it is sent off the customer's request;
- * an attempt is claimed first, so one sender at a time sends it; a failure is retried by the
- * background retry and by `npm run leads:resend`. A message the SMTP server accepted is marked
- * delivered and never sent again. Its Message-ID is derived from the order id, so a copy sent
- * twice (a crash between the server's 250 and the record) is one message to a mail program.
- * SMTP_URL and MAIL_FROM unset: no e-mail. nodemailer is loaded with the first message, not with
- * the server (15 MB a server without SMTP never needs).
+ * The customer's order confirmation, sent over SMTP (nodemailer) from the store's outbox
+ * (docs/decisions/016, 017): the message is written with its order, in the same transaction,
+ * and claimed once the order has reached the dealer; it is sent off the customer's request, and
+ * a failure is retried by the background retry and by `npm run leads:resend`. A message the SMTP
+ * server accepted is marked delivered and never sent again. Its Message-ID is derived from the
+ * order id, so a copy sent twice (a crash between the server's 250 and the record) is one message
+ * to a mail program. The invoice attached is the one frozen with the order. SMTP_URL and
+ * MAIL_FROM unset: no e-mail. nodemailer is loaded with the first message, not with the server.
  */
 import { DEALER, DESKS, deskPhone } from "~/content";
 import { orderMailSubject, orderMailText } from "~/lib/order-mail";
 import { orderNumberOf } from "~/lib/order-number";
 import type { Config } from "./config.server";
-import { hasInvoice, orderInvoicePdf, orderOf } from "./invoice.server";
-import { createLeadStore, type LeadRecord, type LeadStore, type StoredRecord } from "./lead-store.server";
+import { orderInvoicePdf, orderOf } from "./invoice.server";
+import type { LeadRecord } from "./lead-record.server";
 import { errorMessage, log } from "./log.server";
-import {
-  retryPass,
-  sendClaimed,
-  SENDABLE,
-  StoppedError,
-  type RetryMode,
-  type RetryReport,
-  type Sender,
-} from "./retry-pass.server";
+import type { StoreDb } from "./store/db.server";
+import { claimOne, type OutboxRow } from "./store/outbox.server";
+import { recordResult, sendPass, StoppedError, type AttemptResult, type PassReport } from "./store/sender.server";
 
 export interface MailMessage {
   to: string;
@@ -36,31 +29,20 @@ export interface MailMessage {
 }
 
 /** A message of the outbox; `delivered` once the SMTP server accepted it. */
-export interface MailRecord extends StoredRecord {
-  /** The order's id. */
-  id: string;
-  form: "order-confirmation";
-  message: MailMessage;
-  failedAt?: string;
-}
-
 export interface MailOutbox {
   /** SMTP_URL and MAIL_FROM are set. */
   enabled: boolean;
-  store: LeadStore<MailRecord>;
-  /**
-   * Writes the confirmation of the order `orderId` (kept in the lead store) to disk when its
-   * customer gave an e-mail, and sends it in the background; asked again for the same order, does
-   * nothing. Never throws: the order stands.
-   */
+  /** The confirmation an order is written with, when e-mail is on and its customer gave an address. */
+  mailOf(order: Pick<LeadRecord, "id" | "createdAt" | "form" | "order">): MailMessage | undefined;
+  /** Sends the confirmation of a delivered order now, in the background (idle() waits for it). Never throws. */
   confirmOrder(orderId: string): Promise<void>;
-  /** As NotifyGateway.retryPass, over the messages not yet accepted. */
-  retryPass(options: { mode: RetryMode; signal?: AbortSignal; now?: number }): Promise<RetryReport>;
+  /** A sending pass over the messages not yet accepted. */
+  retryPass(options: { mode: "due" | "all" | "kept"; signal?: AbortSignal; now?: number }): Promise<PassReport>;
   /** Resolves once the sends started by confirmOrder so far have ended (tests, a graceful stop). */
   idle(): Promise<void>;
 }
 
-type MailConfig = Pick<Config, "SMTP_URL" | "MAIL_FROM" | "SITE_URL" | "NOTIFY_RETRY_BASE_SECONDS" | "dataDir">;
+type MailConfig = Pick<Config, "SMTP_URL" | "MAIL_FROM" | "SITE_URL" | "NOTIFY_RETRY_BASE_SECONDS">;
 
 /** One attempt, start to end, connection included: no SMTP server is waited on longer. */
 const SEND_TIMEOUT_MS = 60_000;
@@ -72,11 +54,53 @@ export function confirmationMessageId(orderId: string, siteUrl: string): string 
   return `<order-${orderId}@${new URL(siteUrl).hostname}>`;
 }
 
-export function createMailOutbox(
-  config: MailConfig,
-  { leads, store }: { leads: Pick<LeadStore, "load">; store?: LeadStore<MailRecord> },
-): MailOutbox {
-  const outbox = store ?? createLeadStore<MailRecord>(config.dataDir, { folder: "mail", file: "message.json" });
+/**
+ * The confirmation of an order whose customer gave an e-mail, as sent on every attempt; undefined
+ * for an order without one.
+ */
+export function confirmationOf(
+  lead: Pick<LeadRecord, "id" | "createdAt" | "form" | "order">,
+  config: Pick<Config, "SITE_URL">,
+): MailMessage | undefined {
+  const order = orderOf(lead);
+  const to = order?.customer?.email;
+  if (!order?.customer || !to) return undefined;
+  const number = orderNumberOf(lead);
+  const invoice = order.customer.invoice === true;
+  const text = orderMailText(
+    {
+      number,
+      createdAt: lead.createdAt,
+      customerName: order.customer.name,
+      lines: order.lines,
+      delivery: order.delivery,
+      address: order.delivery?.address,
+      carrier: order.delivery?.carrier,
+      city: order.delivery?.city,
+      total: order.total,
+      invoice,
+    },
+    {
+      dealerName: DEALER.name,
+      siteUrl: config.SITE_URL,
+      desk: {
+        name: DESKS.parts.name,
+        phone: deskPhone("parts").display,
+        email: DESKS.parts.email,
+        workTime: DESKS.parts.workTime,
+      },
+    },
+  );
+  return {
+    to,
+    subject: orderMailSubject(number, DEALER.name),
+    text,
+    messageId: confirmationMessageId(lead.id, config.SITE_URL),
+    invoice,
+  };
+}
+
+export function createMailOutbox(config: MailConfig, store: StoreDb): MailOutbox {
   const enabled = Boolean(config.SMTP_URL && config.MAIL_FROM);
   const baseMs = config.NOTIFY_RETRY_BASE_SECONDS * 1000;
   const inFlight = new Set<Promise<unknown>>();
@@ -89,90 +113,15 @@ export function createMailOutbox(
     );
   };
 
-  /** An order's confirmation written to disk and its send started in the background. */
-  async function keep(orderId: string): Promise<void> {
-    try {
-      const record = await compose(orderId);
-      if (!record) return;
-      // Once per order: an order sent again (a double click, a try again after a failure) asks
-      // for its confirmation again, and whoever takes the order's place in the outbox first sends it.
-      if (!(await outbox.takeId(record.id))) return;
-      // On disk before anything is sent: a crash or a stop from here on cannot lose it. Not
-      // written (a full disk): its place is given back, for the next ask to write it.
-      await outbox.save(record).catch(async (error: unknown) => {
-        await outbox.discard(record.id).catch(() => undefined);
-        throw error;
-      });
-      track(
-        sendClaimed(
-          sender,
-          { id: record.id, attempts: 0 },
-          { sendable: SENDABLE.due, now: Date.now(), expire: false },
-        ).catch((error: unknown) => log.error("mail send failed", { mail: orderId, error: errorMessage(error) })),
-      );
-    } catch (error) {
-      log.error("order confirmation not kept", { order: orderId, error: errorMessage(error) });
-    }
-  }
-
-  async function compose(orderId: string): Promise<MailRecord | undefined> {
-    const lead = await leads.load(orderId);
-    const order = orderOf(lead);
-    const to = order?.customer?.email;
-    if (!lead || !order?.customer || !to) return undefined;
-    const number = orderNumberOf(lead);
-    const invoice = hasInvoice(lead);
-    const text = orderMailText(
-      {
-        number,
-        createdAt: lead.createdAt,
-        customerName: order.customer.name,
-        lines: order.lines,
-        delivery: order.delivery,
-        address: order.delivery?.address,
-        carrier: order.delivery?.carrier,
-        city: order.delivery?.city,
-        total: order.total,
-        invoice,
-      },
-      {
-        dealerName: DEALER.name,
-        siteUrl: config.SITE_URL,
-        desk: {
-          name: DESKS.parts.name,
-          phone: deskPhone("parts").display,
-          email: DESKS.parts.email,
-          workTime: DESKS.parts.workTime,
-        },
-      },
-    );
-    return {
-      id: orderId,
-      form: "order-confirmation",
-      createdAt: new Date().toISOString(),
-      status: "pending",
-      attempts: [],
-      message: {
-        to,
-        subject: orderMailSubject(number, DEALER.name),
-        text,
-        messageId: confirmationMessageId(orderId, config.SITE_URL),
-        invoice,
-      },
-    };
-  }
-
   async function invoiceAttachment(orderId: string) {
-    const lead = await leads.load(orderId);
-    const file = lead ? await orderInvoicePdf(lead) : undefined;
-    if (!file) throw new Error("the order's invoice is not on disk");
+    const file = await orderInvoicePdf(store, orderId);
+    if (!file) throw new Error("the order's invoice is not in the store");
     return { filename: file.fileName, content: file.pdf, contentType: "application/pdf" };
   }
 
-  /** One attempt; the record with its outcome. Throws StoppedError when `stop` fired first. */
-  async function attempt(record: MailRecord, stop?: AbortSignal): Promise<MailRecord> {
+  /** One attempt. Throws StoppedError when `stop` fired first. */
+  async function attempt(row: OutboxRow<"mails">, stop?: AbortSignal): Promise<AttemptResult> {
     const { default: nodemailer } = await import("nodemailer");
-    const at = new Date().toISOString();
     const started = Date.now();
     const transport = nodemailer.createTransport({
       url: config.SMTP_URL,
@@ -193,9 +142,9 @@ export function createMailOutbox(
       if (stop?.aborted) onStop();
       else stop?.addEventListener("abort", onStop, { once: true });
     });
-    const { message } = record;
+    const message = JSON.parse(row.message) as MailMessage;
     try {
-      const attachments = message.invoice ? [await invoiceAttachment(record.id)] : [];
+      const attachments = message.invoice ? [await invoiceAttachment(row.id)] : [];
       const info = (await Promise.race([
         transport.sendMail({
           from: config.MAIL_FROM,
@@ -208,22 +157,19 @@ export function createMailOutbox(
         }),
         cut,
       ])) as { response?: string };
-      log.info("mail sent", { mail: record.id, response: info.response, ms: Date.now() - started });
-      return { ...record, status: "delivered", attempts: [...record.attempts, { at, ok: true }] };
+      log.info("mail sent", { mail: row.id, response: info.response, ms: Date.now() - started });
+      return { ok: true };
     } catch (error) {
       if (error instanceof StoppedError) throw error;
       const code = (error as { responseCode?: number; code?: string }) ?? {};
       // The server refused the address itself: no later attempt can do better (leads:resend still tries).
       const refused = code.code === "EENVELOPE" && (code.responseCode ?? 0) >= 500;
-      const failed = { at, ok: false, error: errorMessage(error) };
       // A server's refusal may quote the customer's address: the log keeps no personal data.
-      const logged = failed.error.replace(/[^\s<>@"']+@[^\s<>@"']+/g, "<address>");
-      const fields = { mail: record.id, error: logged, ms: Date.now() - started };
-      if (refused) log.error("mail refused by the server, given up and kept on disk", fields);
-      else log.warn("mail not sent, kept on disk", fields);
-      return refused
-        ? { ...record, status: "failed", failedAt: at, attempts: [...record.attempts, failed] }
-        : { ...record, status: "undelivered", attempts: [...record.attempts, failed] };
+      const logged = errorMessage(error).replace(/[^\s<>@"']+@[^\s<>@"']+/g, "<address>");
+      const fields = { mail: row.id, error: logged, ms: Date.now() - started };
+      if (refused) log.error("mail refused by the server, given up and kept in the store", fields);
+      else log.warn("mail not sent, kept in the store", fields);
+      return { ok: false, error: errorMessage(error), ...(refused ? { final: true } : {}) };
     } finally {
       clearTimeout(timer);
       if (onStop) stop?.removeEventListener("abort", onStop);
@@ -231,27 +177,43 @@ export function createMailOutbox(
     }
   }
 
-  const sender: Sender<MailRecord> = {
-    store: outbox,
-    claimTtlMs: CLAIM_TTL_MS,
-    baseMs,
-    attempt,
-    givenUp: (record) => log.error("mail unsent for 7 days, given up and kept on disk", { mail: record.id }),
-  };
+  async function sendNow(orderId: string): Promise<void> {
+    const row = await claimOne(store, "mails", orderId, { ttlMs: CLAIM_TTL_MS });
+    // Sent already, or another sender has it, or it waits for its order to reach the dealer.
+    if (!row) return;
+    const order = await store.db.selectFrom("leads").select("status").where("id", "=", orderId).executeTakeFirst();
+    if (order?.status !== "delivered" && order?.status !== "kept") {
+      await store.db
+        .updateTable("mails")
+        .set({ claim_owner: null, claim_until: null })
+        .where("id", "=", orderId)
+        .execute();
+      return;
+    }
+    const at = Date.now();
+    await recordResult(store, "mails", row, await attempt(row), { at, baseMs });
+  }
 
   return {
     enabled,
-    store: outbox,
+    mailOf: (order) => (enabled ? confirmationOf(order, config) : undefined),
     async confirmOrder(orderId) {
       if (!enabled) return;
-      // Waited for by idle() from the start, not only once its send begins: a caller that does not
-      // wait for it (an order the retry delivered) may stop the process right after.
-      const kept = keep(orderId);
-      track(kept);
-      await kept;
+      track(
+        sendNow(orderId).catch((error: unknown) =>
+          log.error("mail send failed", { mail: orderId, error: errorMessage(error) }),
+        ),
+      );
     },
-    async retryPass(options) {
-      return enabled ? retryPass(sender, options) : { delivered: 0, undelivered: 0, failed: 0, skipped: 0, waiting: 0 };
+    async retryPass({ mode, signal, now }) {
+      if (!enabled) return { delivered: 0, undelivered: 0, failed: 0, waiting: 0 };
+      return sendPass(store, "mails", attempt, {
+        mode: mode === "due" ? "due" : "all",
+        baseMs,
+        claimTtlMs: CLAIM_TTL_MS,
+        signal,
+        ...(now === undefined ? {} : { now: () => now }),
+      });
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
@@ -259,21 +221,12 @@ export function createMailOutbox(
   };
 }
 
-/**
- * A lead a retry delivered (the background retry, `leads:resend`): an order's confirmation now, as
- * its customer was told it failed. Sent in the background; `mail.idle()` waits for it.
- */
-export function confirmDelivered(mail: Pick<MailOutbox, "confirmOrder">, lead: LeadRecord): void {
-  if (lead.form === "order") void mail.confirmOrder(lead.id);
-}
-
 /** `npm run leads:resend`: every confirmation not yet accepted, now; one line on what happened. */
-export async function resendPendingMail(mail: MailOutbox, signal?: AbortSignal): Promise<RetryReport | undefined> {
+export async function resendPendingMail(mail: MailOutbox, signal?: AbortSignal): Promise<PassReport | undefined> {
   if (!mail.enabled) return undefined;
   const report = await mail.retryPass({ mode: "all", signal });
   process.stdout.write(
-    `re-sent order e-mails: ${report.delivered} sent, ${report.undelivered + report.failed} still unsent, ` +
-      `${report.skipped} left to another sender\n`,
+    `re-sent order e-mails: ${report.delivered} sent, ${report.undelivered + report.failed} still unsent\n`,
   );
   return report;
 }

@@ -31,16 +31,11 @@ describe("routeLabeler", () => {
 
 describe("createMetrics", () => {
   it("counts leads by state and the retry queue from one scan, and reports the catalogue", async () => {
-    const old = new Date(Date.now() - 120_000).toISOString();
-    const now = new Date().toISOString();
     const metrics = createMetrics({
-      leads: async () => [
-        { id: "1", status: "delivered", createdAt: old, attempts: 1 },
-        { id: "2", status: "undelivered", createdAt: old, attempts: 2 },
-        { id: "3", status: "pending", createdAt: old, attempts: 0 },
-        { id: "4", status: "pending", createdAt: now, attempts: 0 },
-        { id: "5", status: "failed", createdAt: old, attempts: 170 },
-      ],
+      leads: async () => ({
+        counts: { delivered: 1, undelivered: 1, pending: 2, kept: 0, failed: 1, replaced: 0 },
+        waiting: 2,
+      }),
       catalogue: () => ({ parts: 360, fetchedAt: Date.now() - 5_000 }),
     });
     metrics.observeUpstream("notify", "timeout", 1.2);
@@ -49,7 +44,6 @@ describe("createMetrics", () => {
     expect(text).toContain('leads{state="pending"} 2');
     expect(text).toContain('leads{state="kept"} 0');
     expect(text).toContain('leads{state="failed"} 1');
-    // The undelivered lead and the pending one its sender left; the young pending one is in flight.
     expect(text).toContain("lead_retry_queue_length 2");
     expect(text).toContain("catalogue_parts 360");
     expect(Number(/^catalogue_age_seconds (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(5);

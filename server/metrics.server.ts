@@ -1,7 +1,7 @@
 /**
  * What ops can see at GET /metrics (Prometheus text format, prom-client): requests by route and
- * status with their latency, calls to the parts API and the notify service by outcome, leads on
- * disk by state, the retry queue, the catalogue's size and age, and Node's own process figures.
+ * status with their latency, calls to the parts API and the notify service by outcome, leads in
+ * the store by state, the retry queue, the catalogue's size and age, and Node's own process figures.
  * The gauges are read when scraped, so nothing is counted twice or kept in step by hand.
  */
 import crypto from "node:crypto";
@@ -9,8 +9,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { LeadStatus, LeadSummary } from "./lead-store.server";
-import { isWaiting, PENDING_GRACE_MS } from "./retry-schedule.server";
+import type { LeadStatus } from "./lead-record.server";
 
 export interface Metrics {
   registry: Registry;
@@ -19,7 +18,8 @@ export interface Metrics {
 }
 
 export interface MetricsSources {
-  leads(): Promise<LeadSummary[]>;
+  /** Leads by state and the retry queue, counted in the store when scraped. */
+  leads(): Promise<{ counts: Record<LeadStatus, number>; waiting: number }>;
   catalogue(): { parts: number; fetchedAt: number } | undefined;
 }
 
@@ -49,28 +49,15 @@ export function createMetrics(sources: MetricsSources): Metrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [registry],
   });
-  // One scan of the lead folders per scrape, shared by the two gauges read from it.
+  // One count per scrape, shared by the two gauges read from it.
   let scanning: Promise<{ counts: Record<LeadStatus, number>; waiting: number }> | undefined;
   const scanLeads = () =>
-    (scanning ??= sources
-      .leads()
-      .then((leads) => {
-        const counts = Object.fromEntries(LEAD_STATES.map((s) => [s, 0])) as Record<LeadStatus, number>;
-        let waiting = 0;
-        const now = Date.now();
-        for (const lead of leads) {
-          counts[lead.status] = (counts[lead.status] ?? 0) + 1;
-          if (isWaiting(lead) && (lead.status !== "pending" || now - Date.parse(lead.createdAt) >= PENDING_GRACE_MS))
-            waiting++;
-        }
-        return { counts, waiting };
-      })
-      .finally(() => {
-        scanning = undefined;
-      }));
+    (scanning ??= sources.leads().finally(() => {
+      scanning = undefined;
+    }));
   new Gauge({
     name: "leads",
-    help: "Leads and orders on disk by state: pending (being sent), kept (no notify service), delivered, undelivered (waiting for a retry), failed (given up after 7 days), replaced (a failed order the customer replaced with a changed cart).",
+    help: "Leads and orders in the store by state: pending (being sent), kept (no notify service), delivered, undelivered (waiting for a retry), failed (given up after 7 days), replaced (a failed order the customer replaced with a changed cart).",
     labelNames: ["state"],
     registers: [registry],
     async collect() {
@@ -80,7 +67,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   new Gauge({
     name: "lead_retry_queue_length",
-    help: "Leads waiting for the background retry: undelivered, or pending and left by a sender that stopped.",
+    help: "Leads waiting to be sent: undelivered (a retry is due later), or pending (being sent, or left by a sender that stopped).",
     registers: [registry],
     async collect() {
       this.set((await scanLeads()).waiting);

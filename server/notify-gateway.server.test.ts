@@ -1,12 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "./config.server";
-import type { LeadRecord } from "./lead-store.server";
+import type { LeadRecord } from "./lead-record.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
+import { freshStore, type TestStore } from "../test/stores";
+import { sql } from "kysely";
+import { claimOne, recordOutcome, releaseClaim } from "./store/outbox.server";
 
 let dataDir: string;
+let t: TestStore;
 let sent: { url: string; headers: Headers; body?: unknown }[];
 let answer: "ok" | "500" | "502" | "hang" | "refused";
 
@@ -31,11 +34,12 @@ function gateway(env: Record<string, string> = {}): NotifyGateway {
       });
     return new Response("{}", { status: answer === "ok" ? 200 : Number(answer) });
   }) as unknown as typeof fetch;
-  return createNotifyGateway(config, { fetch: fakeFetch });
+  return createNotifyGateway(config, t.store, { fetch: fakeFetch });
 }
 
-beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "notify-"));
+beforeEach(async () => {
+  t = await freshStore("sqlite");
+  dataDir = t.config.dataDir;
   sent = [];
   answer = "ok";
 });
@@ -43,7 +47,7 @@ beforeEach(() => {
 const othersWork: Promise<void>[] = [];
 afterEach(async () => {
   await Promise.all(othersWork.splice(0));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await t.drop();
 });
 
 /**
@@ -64,7 +68,7 @@ async function undelivered(notify: NotifyGateway): Promise<LeadRecord> {
   expect(result).toMatchObject({ ok: false, status: "undelivered" });
   sent = [];
   answer = "ok";
-  return (await notify.store.load(result.id))!;
+  return (await notify.load(result.id))!;
 }
 
 describe("the notify gateway", () => {
@@ -81,7 +85,7 @@ describe("the notify gateway", () => {
     ];
     const result = await notify.sendJson("callback", { name: "callback", fields });
     expect(JSON.parse(String(sent[0].body)).fields).toEqual(expected);
-    const stored = await notify.store.load(result.id);
+    const stored = await notify.load(result.id);
     expect(stored?.request).toEqual({ kind: "json", body: { name: "callback", fields: expected } });
     answer = "ok";
     await notify.retryPass({ mode: "all" });
@@ -89,7 +93,7 @@ describe("the notify gateway", () => {
     expect(sent).toHaveLength(2);
     expect(JSON.parse(String(sent[1].body)).fields).toEqual(expected);
 
-    const { id, dir } = await notify.store.reserve();
+    const { id, dir } = await notify.reserve();
     fs.writeFileSync(path.join(dir, "files", "0"), "a;b\n");
     await notify.sendMultipart("parts-list", id, {
       name: "parts-list",
@@ -105,7 +109,7 @@ describe("the notify gateway", () => {
   it("sends the lead's id as Idempotency-Key with JSON and with multipart", async () => {
     const notify = gateway();
     const json = await notify.sendJson("callback", BODY);
-    const { id, dir } = await notify.store.reserve();
+    const { id, dir } = await notify.reserve();
     fs.writeFileSync(path.join(dir, "files", "0"), "a;b\n");
     await notify.sendMultipart("parts-list", id, {
       name: "parts-list",
@@ -134,7 +138,7 @@ describe("the notify gateway", () => {
       undelivered: 1,
       waiting: 1,
     });
-    const second = Date.parse((await notify.store.load(lead.id))!.attempts[1].at);
+    const second = Date.parse((await notify.load(lead.id))!.attempts[1].at);
     // The next waits two minutes.
     expect(await notify.retryPass({ mode: "due", now: second + MINUTE + 1 })).toMatchObject({
       undelivered: 0,
@@ -146,7 +150,7 @@ describe("the notify gateway", () => {
       waiting: 0,
     });
     expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([lead.id, lead.id]);
-    expect((await notify.store.load(lead.id))?.status).toBe("delivered");
+    expect((await notify.load(lead.id))?.status).toBe("delivered");
   });
 
   it("gives up after 7 days: marked failed and kept, not sent; `leads:resend` (mode all) still sends it", async () => {
@@ -155,48 +159,52 @@ describe("the notify gateway", () => {
     const report = await notify.retryPass({ mode: "due", now: Date.parse(lead.createdAt) + 7 * 24 * 60 * MINUTE });
     expect(report).toMatchObject({ failed: 1, waiting: 0 });
     expect(sent).toHaveLength(0);
-    expect(await notify.store.load(lead.id)).toMatchObject({ status: "failed", failedAt: expect.any(String) });
+    expect(await notify.load(lead.id)).toMatchObject({ status: "failed" });
     expect(await notify.retryPass({ mode: "due" })).toMatchObject({ failed: 0, delivered: 0 });
     expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 1 });
-    expect((await notify.store.load(lead.id))?.status).toBe("delivered");
+    expect((await notify.load(lead.id))?.status).toBe("delivered");
   });
 
-  it("skips a lead another sender holds, and one it finished meanwhile", async () => {
+  it("leaves a lead another sender holds to it", async () => {
     const notify = gateway();
     const lead = await undelivered(notify);
-    const other = await gateway().store.claim(lead.id, 1, MINUTE);
-    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0, skipped: 1 });
-    await other!.release();
+    expect(await claimOne(t.store, "leads", lead.id, { owner: "other", ttlMs: MINUTE })).toBeDefined();
+    expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0, waiting: 1 });
+    await releaseClaim(t.store, "leads", lead.id, { owner: "other" });
     expect(sent).toHaveLength(0);
   });
 
   it("sends a failed lead again at once with what its visitor sent now, under the same key, when the service refused it", async () => {
     const notify = gateway();
-    const lead = await undelivered(notify);
-    const corrected = { name: "callback", fields: [{ key: "name", value: "Иван <Петров>" }] };
+    answer = "500";
+    const failed = await notify.sendJson("order", BODY, { order: { lines: [], total: 100 } });
+    const lead = (await notify.load(failed.id))!;
+    sent = [];
+    answer = "ok";
+    const corrected = { name: "order", fields: [{ key: "name", value: "Иван <Петров>" }] };
     const order = { lines: [], total: 300 };
-    expect(await notify.resendJson("callback", lead.id, corrected, { order })).toEqual({
+    expect(await notify.resendJson("order", lead.id, corrected, { order })).toEqual({
       ok: true,
       id: lead.id,
       status: "delivered",
     });
     expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([lead.id]);
     expect(JSON.parse(String(sent[0].body)).fields).toEqual([{ key: "name", value: "Иван &lt;Петров&gt;" }]);
-    const stored = await notify.store.load(lead.id);
+    const stored = await notify.load(lead.id);
     expect(stored).toMatchObject({ status: "delivered", order, createdAt: lead.createdAt });
     expect(stored?.attempts.map((a) => a.ok)).toEqual([false, true]);
     // Delivered now: a further send changes and sends nothing, and neither does the retry.
-    expect(await notify.resendJson("callback", lead.id, BODY)).toEqual({ ok: true, id: lead.id, status: "delivered" });
+    expect(await notify.resendJson("order", lead.id, BODY)).toEqual({ ok: true, id: lead.id, status: "delivered" });
     expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0 });
     expect(sent).toHaveLength(1);
-    expect((await notify.store.load(lead.id))?.request).toEqual(stored?.request);
+    expect((await notify.load(lead.id))?.request).toEqual(stored?.request);
   });
 
   it("takes the correction after a connection that never opened, and keeps it for the retry while the service fails", async () => {
     const notify = gateway();
     answer = "refused";
     const first = await notify.sendJson("callback", BODY);
-    expect((await notify.store.load(first.id))?.attempts).toMatchObject([{ ok: false, refused: true }]);
+    expect((await notify.load(first.id))?.attempts).toMatchObject([{ ok: false, refused: true }]);
     answer = "500";
     const corrected = { name: "callback", fields: [{ key: "name", value: "Пётр" }] };
     expect(await notify.resendJson("callback", first.id, corrected)).toMatchObject({
@@ -228,7 +236,7 @@ describe("the notify gateway", () => {
       expect(sent.map((s) => [s.headers.get("idempotency-key"), JSON.parse(String(s.body)).fields[0].value])).toEqual(
         Array(3).fill([first.id, "Иван"]),
       );
-      expect(await notify.store.load(first.id)).not.toHaveProperty("order");
+      expect(await notify.load(first.id)).not.toHaveProperty("order");
     }
   });
 
@@ -236,16 +244,15 @@ describe("the notify gateway", () => {
     const notify = gateway({ NOTIFY_TIMEOUT_MS: "300" });
     const lead = await undelivered(notify);
     // Another sender (the retry) holds the next attempt and records it as delivered meanwhile.
-    const other = gateway();
-    const claim = await other.store.claim(lead.id, 1, MINUTE);
+    const row = (await claimOne(t.store, "leads", lead.id, { owner: "other", ttlMs: MINUTE }))!;
     meanwhile(100, async () => {
-      const stored = (await other.store.load(lead.id))!;
-      await other.store.save({
-        ...stored,
-        status: "delivered",
-        attempts: [...stored.attempts, { at: "now", ok: true }],
-      });
-      await claim!.release();
+      await recordOutcome(
+        t.store,
+        "leads",
+        row,
+        { status: "delivered", attempt: { at: "now", ok: true } },
+        { owner: "other" },
+      );
     });
     expect(await notify.resendJson("callback", lead.id, { name: "callback", fields: [] })).toEqual({
       ok: true,
@@ -253,36 +260,26 @@ describe("the notify gateway", () => {
       status: "delivered",
     });
     expect(sent).toHaveLength(0);
-    expect((await notify.store.load(lead.id))?.request).toEqual(lead.request);
-    const kept = createNotifyGateway(parseConfig({ DATA_DIR: dataDir }));
+    expect((await notify.load(lead.id))?.request).toEqual(lead.request);
+    const kept = createNotifyGateway(parseConfig({ DATA_DIR: dataDir }), t.store);
     const local = await kept.sendJson("callback", BODY);
     expect(await kept.resendJson("callback", local.id, { name: "callback", fields: [] })).toEqual({
       ok: true,
       id: local.id,
       status: "kept",
     });
-    expect((await kept.store.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
+    expect((await kept.load(local.id))?.request).toMatchObject({ body: { fields: BODY.fields } });
   });
 
-  it("answers a fresh lead that another sender claimed before it could with that sender's outcome", async () => {
+  it("answers the same order posted twice at once with the first post's outcome, sending it once", async () => {
     const notify = gateway({ NOTIFY_TIMEOUT_MS: "300" });
-    const other = gateway();
-    const id = "20240105093000-1a2b3c4d5e";
-    await notify.store.takeId(id);
-    // The same order form sent twice at once: the other copy claims the lead the moment it is on
-    // disk, before this one does, and delivers it a little later.
-    const beforeSend = async () => {
-      const claim = await other.store.claim(id, 0, MINUTE);
-      expect(claim).not.toBeNull();
-      meanwhile(100, async () => {
-        const stored = (await other.store.load(id))!;
-        await other.store.save({ ...stored, status: "delivered", attempts: [{ at: "now", ok: true }] });
-        await claim!.release();
-      });
-    };
-    expect(await notify.sendJson("order", BODY, { id, beforeSend })).toEqual({ ok: true, id, status: "delivered" });
-    // Sent once, by the other.
-    expect(sent).toHaveLength(0);
+    const id = "3f2a9c1b-0000-4000-8000-000000000009";
+    const [a, b] = await Promise.all([notify.sendJson("order", BODY, { id }), notify.sendJson("order", BODY, { id })]);
+    expect([a, b]).toEqual([
+      { ok: true, id, status: "delivered" },
+      { ok: true, id, status: "delivered" },
+    ]);
+    expect(sent).toHaveLength(1);
   });
 
   it("withdraws a failed order its customer replaced: kept on disk, never sent again, after an attempt in flight", async () => {
@@ -295,15 +292,19 @@ describe("the notify gateway", () => {
     const next = "00000000-0000-4000-8000-000000000001";
     // The background retry has its next attempt in flight; it fails again meanwhile, and then the
     // order is withdrawn.
-    const other = gateway();
-    const retry = await other.store.claim(failed.id, 1, MINUTE);
+    const retry = (await claimOne(t.store, "leads", failed.id, { owner: "retry", ttlMs: MINUTE }))!;
     meanwhile(150, async () => {
-      const stored = (await other.store.load(failed.id))!;
-      await other.store.save({ ...stored, attempts: [...stored.attempts, { at: "now", ok: false, status: 500 }] });
-      await retry!.release();
+      const attempt = { at: "now", ok: false, status: 500 };
+      await recordOutcome(
+        t.store,
+        "leads",
+        retry,
+        { status: "undelivered", attempt, dueAt: Date.now() + MINUTE },
+        { owner: "retry" },
+      );
     });
     expect(await notify.replace(failed.id, next)).toBe(true);
-    const withdrawn = await notify.store.load(failed.id);
+    const withdrawn = await notify.load(failed.id);
     expect(withdrawn).toMatchObject({ status: "replaced", replacedBy: next, order });
     expect(withdrawn?.attempts).toHaveLength(2);
     for (const mode of ["due", "all"] as const)
@@ -317,52 +318,45 @@ describe("the notify gateway", () => {
     expect(await notify.replace(failed.id, next)).toBe(false);
     const delivered = await notify.sendJson("order", BODY);
     expect(await notify.replace(delivered.id, next)).toBe(false);
-    expect((await notify.store.load(delivered.id))?.status).toBe("delivered");
+    expect((await notify.load(delivered.id))?.status).toBe("delivered");
   });
 
   it("leaves a failed order to its attempt when that outlasts the wait, and withdraws it before the new order is sent", async () => {
     const notify = gateway({ NOTIFY_TIMEOUT_MS: "200" });
     const earlier = await undelivered(notify);
-    const held = await gateway().store.claim(earlier.id, 1, MINUTE);
+    await claimOne(t.store, "leads", earlier.id, { owner: "retry", ttlMs: MINUTE });
     expect(await notify.replace(earlier.id, "00000000-0000-4000-8000-000000000002")).toBe(false);
-    await held!.release();
-    expect((await notify.store.load(earlier.id))?.status).toBe("undelivered");
+    await releaseClaim(t.store, "leads", earlier.id, { owner: "retry" });
+    expect((await notify.load(earlier.id))?.status).toBe("undelivered");
     // Sent with the withdrawal as its step between being written and being sent.
     // The new order is on disk (written, not yet sent) when the earlier one is withdrawn.
     let seenOnDisk: unknown;
     const result = await notify.sendJson("order", BODY, {
       beforeSend: async () => {
-        seenOnDisk = (await notify.store.list("pending")).map((l) => l.form);
+        seenOnDisk = (
+          await t.store.db.selectFrom("leads").select("form").where("status", "=", "pending").execute()
+        ).map((l) => l.form);
         await notify.replace(earlier.id, "new");
       },
     });
     expect(seenOnDisk).toEqual(["order"]);
     expect(sent).toHaveLength(1);
     expect(result).toMatchObject({ ok: true, status: "delivered" });
-    expect(await notify.store.load(earlier.id)).toMatchObject({ status: "replaced", replacedBy: "new" });
+    expect(await notify.load(earlier.id)).toMatchObject({ status: "replaced", replacedBy: "new" });
   });
 
-  it("takes afresh an id whose folder was left without its lead", async () => {
-    const notify = gateway({ NOTIFY_TIMEOUT_MS: "200" });
-    const id = "00000000-0000-4000-8000-000000000000";
-    expect(await notify.store.takeId(id)).toBe(true);
-    expect(await notify.resendJson("order", id, BODY)).toEqual({ ok: true, id, status: "delivered" });
-    expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([id]);
-    expect(await notify.store.load(id)).toMatchObject({ form: "order", status: "delivered" });
-  });
-
-  it("sends nothing it could not write, and frees an order's id for its next send", async () => {
+  it("sends nothing it could not write, and takes the order's id afresh at its next send", async () => {
     const notify = gateway();
-    // An order's id taken from its form's key; its lead.json cannot be put in place (a folder of
-    // that name is in the way, as a full disk would refuse the file).
     const id = "3f2a9c1b-0000-4000-8000-000000000001";
-    expect(await notify.store.takeId(id)).toBe(true);
-    fs.mkdirSync(path.join(notify.store.dir, id, "lead.json", "x"), { recursive: true });
+    // The store refuses the lead (as a full disk would).
+    await sql
+      .raw("create trigger refuse before insert on leads begin select raise(abort, 'disk full'); end")
+      .execute(t.store.db);
     expect(await notify.sendJson("order", BODY, { id })).toEqual({ ok: false, id, status: "not written" });
     expect(sent).toHaveLength(0);
-    expect(fs.existsSync(path.join(notify.store.dir, id))).toBe(false);
-    // Sent again once the disk has room: taken afresh, written and delivered.
-    expect(await notify.store.takeId(id)).toBe(true);
+    expect(await notify.load(id)).toBeUndefined();
+    // Sent again once the disk has room: written and delivered.
+    await sql.raw("drop trigger refuse").execute(t.store.db);
     expect(await notify.sendJson("order", BODY, { id })).toEqual({ ok: true, id, status: "delivered" });
     expect(sent.map((s) => s.headers.get("idempotency-key"))).toEqual([id]);
   });
@@ -376,19 +370,35 @@ describe("the notify gateway", () => {
     await expect.poll(() => sent.length).toBe(1);
     stop.abort();
     expect(await pass).toMatchObject({ delivered: 0, undelivered: 0, waiting: 1 });
-    expect((await notify.store.load(lead.id))?.attempts).toHaveLength(1);
-    expect(fs.readdirSync(path.join(notify.store.dir, lead.id)).filter((f) => f.startsWith("claim"))).toEqual([]);
+    expect((await notify.load(lead.id))?.attempts).toHaveLength(1);
+    expect(
+      await t.store.db.selectFrom("leads").select("claim_owner").where("id", "=", lead.id).executeTakeFirst(),
+    ).toEqual({
+      claim_owner: null,
+    });
     // What it sent may have reached the service: a correction sent after it does not replace the lead.
-    expect(await notify.store.load(lead.id)).toMatchObject({ mayHaveReached: true });
+    expect(await notify.load(lead.id)).toMatchObject({ mayHaveReached: true });
     answer = "ok";
     const corrected = { name: "callback", fields: [{ key: "name", value: "Пётр" }] };
     expect(await notify.resendJson("callback", lead.id, corrected)).toMatchObject({ ok: true, status: "delivered" });
     expect(JSON.parse(String(sent.at(-1)!.body)).fields).toEqual(BODY.fields);
   });
 
+  it("answers the same post again with its first lead's success, sending nothing, also once that lead was pruned", async () => {
+    const notify = gateway();
+    const repeat = "a".repeat(64);
+    const first = await notify.sendLead("callback", BODY, { repeat });
+    expect(first).toMatchObject({ ok: true, status: "delivered" });
+    expect(await notify.sendLead("callback", BODY, { repeat })).toEqual(first);
+    // Deleted right after delivery (LEAD_RETENTION_DAYS=0): the repeat is still the same success.
+    await t.store.db.deleteFrom("leads").where("id", "=", first.id).execute();
+    expect(await notify.sendLead("callback", BODY, { repeat })).toEqual(first);
+    expect(sent).toHaveLength(1);
+  });
+
   it("keeps leads locally with no notify service, and the retry has nothing to do", async () => {
     const config = parseConfig({ DATA_DIR: dataDir });
-    const notify = createNotifyGateway(config);
+    const notify = createNotifyGateway(config, t.store);
     expect(await notify.sendJson("callback", BODY)).toMatchObject({ ok: true, status: "kept" });
     expect(await notify.retryPass({ mode: "all" })).toMatchObject({ delivered: 0, waiting: 0 });
   });

@@ -32,10 +32,11 @@ import {
   recalculated,
   textValues,
 } from "./form-post.server";
-import { isTaken, newLeadId, unsent, type LeadRecord } from "./lead-store.server";
+import { isTaken, newLeadId, unsent, type LeadRecord } from "./lead-record.server";
 import { errorMessage, log } from "./log.server";
+import { isStoreDown } from "./store/health.server";
+import { loadOrder } from "./store/leads.server";
 import { orderIdOfKey, orderKeyOf } from "./order-key.server";
-import { takeOrderNumber } from "./order-numbers.server";
 import type { DeliveryResult, OutgoingField } from "./notify-gateway.server";
 
 const orderValidator = withZod(orderSchema);
@@ -57,9 +58,20 @@ function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
 }
 
 export async function handleOrderAction(request: Request, context: AppLoadContext) {
-  const { services } = context;
   const body = await readSmallForm(request);
   if (!body) return fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
+  try {
+    return await placeOrder(request, context, body);
+  } catch (error) {
+    // The store away (PostgreSQL unreachable, the disk full): the spec's error, the form as typed.
+    if (!isStoreDown(error)) throw error;
+    log.error("order refused: the store is away", { error: errorMessage(error) });
+    return fail(ORDER_ERROR, 503, textValues(body));
+  }
+}
+
+async function placeOrder(request: Request, context: AppLoadContext, body: FormData) {
+  const { services } = context;
   // Without JavaScript: the summary for the method chosen, the form as it was; nothing is sent.
   if (isRecalculation(request, body)) return recalculated(body);
   if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/order-success", 303);
@@ -141,13 +153,13 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   }
   const named = !found && data.inn && data.companyName ? { inn: data.inn, name: data.companyName } : undefined;
   const company = found ?? named;
-  const consented = await services.consents.record({
+  // Kept with the order, in its transaction: a consent that cannot be recorded refuses the order.
+  const consent = {
     at: new Date().toISOString(),
     ip: context.clientIp,
     form: "order",
     version: consentTextVersion(services.companies.enabled),
-  });
-  if (!consented) return fail(ORDER_ERROR, 503, textValues(body));
+  };
   const id = keyed ?? newLeadId();
   // The customer's earlier order whose send failed, when this one (its cart changed since) replaces it.
   const phone = phoneForSending(data.phone);
@@ -170,8 +182,6 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   // The order's number: the one it was given when first written (sent again), else a new one.
   const number = await numberFor(services, id, fresh);
   if (number === undefined) {
-    // Its folder, taken just now, is given back: the form sent again takes it afresh at once.
-    if (keyed && fresh) await services.notify.store.discard(id).catch(() => undefined);
     if (counted) await services.leadLimit.refund(context.clientIp);
     return fail(ORDER_ERROR, 503, textValues(body));
   }
@@ -220,7 +230,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     delivery = await services.notify.sendJson(
       "order",
       { name: "order", fields },
-      { order, id, beforeSend: withdrawEarlier },
+      { order, id, beforeSend: withdrawEarlier, consent },
     );
   }
   // Replaced while this form was on its way (the customer's newer order, from another tab): that order.
@@ -232,6 +242,8 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     }
     body.set("orderKey", orderKeyOf(newer.id, services.cookieSecrets));
   }
+  // Not written (the store away, its disk full): nothing taken, and the order counted above is given back.
+  if (delivery.status === "not written" && counted) await services.leadLimit.refund(context.clientIp);
   if (!delivery.ok) {
     // Kept on disk for its retry: the key stays with the visitor, so the form /make-order shows
     // after a reload is this order again, not a second one the dealer would get beside it. Not
@@ -240,7 +252,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     const headers = key
       ? { "Set-Cookie": await pendingOrderCookieHeader(key, isSecure(services.config), services.cookieSecrets) }
       : undefined;
-    return fail(ORDER_ERROR, 502, textValues(body), headers);
+    return fail(ORDER_ERROR, delivery.status === "not written" ? 503 : 502, textValues(body), headers);
   }
   await services.mail.confirmOrder(delivery.id);
   return placed(delivery.id, services);
@@ -251,10 +263,10 @@ async function latestOf(
   services: AppLoadContext["services"],
   id: string,
 ): Promise<{ id: string; lead: LeadRecord | undefined }> {
-  let lead = await services.notify.store.load(id);
+  let lead = await services.notify.load(id);
   for (let hops = 0; lead?.status === "replaced" && lead.replacedBy && hops < 10; hops++) {
     id = lead.replacedBy;
-    lead = await services.notify.store.load(id);
+    lead = await services.notify.load(id);
   }
   return { id, lead };
 }
@@ -272,43 +284,44 @@ async function waitingEarlierOrder(
 ): Promise<string | undefined> {
   const earlier = orderIdOfKey(await readPendingOrderKey(request, services.cookieSecrets), services.cookieSecrets);
   if (!earlier || earlier === id) return undefined;
-  const lead = await services.notify.store.load(earlier);
+  const lead = await services.notify.load(earlier);
   if (!lead?.order || !unsent(lead.status) || lead.request.kind !== "json") return undefined;
   const samePhone = lead.request.body.fields.some((field) => field.key === "phone" && field.value === phone);
   return samePhone ? earlier : undefined;
 }
 
-/** The number of the order `id` as kept on disk (derived from the id for an order kept before numbers were). */
+/** The number of the order `id` as kept in the store (derived from the id for an order kept before numbers were drawn). */
 async function numberOfOrder(services: AppLoadContext["services"], id: string): Promise<string> {
-  return orderNumberOf({ id, order: (await services.notify.store.load(id))?.order });
+  const kept = await services.notify.load(id);
+  return orderNumberOf({ id, order: kept?.order });
 }
 
 /**
- * The number of the order `id`: a new order (`fresh`) draws one no order has; one written before
- * (this form sent again) keeps its own. Undefined when the disk refused it.
+ * The number of the order `id`: a new order (`fresh`) draws one no order in the store has (the
+ * column is unique besides: two orders drawing the same number at the same instant cannot both be
+ * written); one written before (this form sent again) keeps its own. Undefined when the store is away.
  */
 async function numberFor(
   services: AppLoadContext["services"],
   id: string,
   fresh: boolean,
 ): Promise<string | undefined> {
-  const kept = fresh ? undefined : await services.notify.store.load(id);
-  if (kept?.order) return orderNumberOf(kept);
-  const where = { dataDir: services.config.dataDir, leadsDir: services.notify.store.dir };
   try {
-    return await newOrderNumber((number) => takeOrderNumber(where, number, id));
+    const kept = fresh ? undefined : await services.notify.load(id);
+    if (kept?.order) return orderNumberOf(kept);
+    return await newOrderNumber(async (number) => (await loadOrder(services.store, { number })) === undefined);
   } catch (error) {
     log.error("order not kept: no order number could be taken", { lead: id, error: errorMessage(error) });
     return undefined;
   }
 }
 
-/** Takes the order's place on disk: true when it is new, false when taken already, undefined when the disk refused. */
+/** Whether the order `id` is new: true when the store has none yet, false when it has, undefined when the store is away. */
 async function takeOrderId(services: AppLoadContext["services"], id: string): Promise<boolean | undefined> {
   try {
-    return await services.notify.store.takeId(id);
+    return (await services.notify.load(id)) === undefined;
   } catch (error) {
-    log.error("order not kept: its folder could not be made", { lead: id, error: errorMessage(error) });
+    log.error("order not kept: the store could not be read", { lead: id, error: errorMessage(error) });
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLeadId } from "./lead-store.server";
+import { isLeadId } from "./lead-record.server";
 import { issueOrderKey, orderIdOfKey } from "./order-key.server";
 
 describe("the order form's key", () => {

@@ -6,7 +6,7 @@
  * server handed out, never one made up or copied from another order.
  */
 import crypto from "node:crypto";
-import { isLeadId, newLeadId } from "./lead-store.server";
+import { isLeadId, newLeadId } from "./lead-record.server";
 
 function tag(secret: string, id: string): string {
   return crypto.createHmac("sha256", secret).update(`order-key:${id}`).digest("base64url");

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  GIVE_UP_AFTER_MS,
-  isExpired,
-  MAX_RETRY_DELAY_MS,
-  nextAttemptAt,
-  PENDING_GRACE_MS,
-  retryDelayMs,
-} from "./retry-schedule.server";
+import { GIVE_UP_AFTER_MS, MAX_RETRY_DELAY_MS, retryDelayMs } from "./retry-schedule.server";
 
 const BASE = 60_000;
 
@@ -25,35 +18,5 @@ describe("retryDelayMs", () => {
     while (t + retryDelayMs(attempts, BASE) < GIVE_UP_AFTER_MS) t += retryDelayMs(attempts++, BASE);
     expect(attempts).toBeGreaterThan(160);
     expect(attempts).toBeLessThan(180);
-  });
-});
-
-describe("nextAttemptAt", () => {
-  const createdAt = "2025-03-01T10:00:00.000Z";
-  const created = Date.parse(createdAt);
-
-  it("is the last attempt plus the backoff", () => {
-    const lead = {
-      id: "x",
-      status: "undelivered" as const,
-      createdAt,
-      attempts: 3,
-      lastAttemptAt: "2025-03-01T10:07:00.000Z",
-    };
-    expect(nextAttemptAt(lead, BASE)).toBe(Date.parse("2025-03-01T10:11:00.000Z"));
-  });
-
-  it("leaves a pending lead (never tried) alone for the grace period: its sender may still be at it", () => {
-    expect(nextAttemptAt({ id: "x", status: "pending", createdAt, attempts: 0 }, BASE)).toBe(
-      created + PENDING_GRACE_MS,
-    );
-  });
-});
-
-describe("isExpired", () => {
-  it("gives up 7 days after the lead was written", () => {
-    const createdAt = "2025-03-01T10:00:00.000Z";
-    expect(isExpired({ createdAt }, Date.parse(createdAt) + GIVE_UP_AFTER_MS - 1)).toBe(false);
-    expect(isExpired({ createdAt }, Date.parse(createdAt) + GIVE_UP_AFTER_MS)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { MAX_TEXT, UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES } from "~/lib/lead-schemas";
-import { syncDir, type StoredFile } from "./lead-store.server";
+import type { StoredFile } from "./lead-record.server";
 
 export class UploadError extends Error {
   /** The text fields read before the upload was refused, to give back to the visitor. */
@@ -128,7 +128,6 @@ export async function parseUpload(
 
   try {
     const form = await unstable_parseMultipartFormData(request, handler);
-    if (files.length > 0) await syncDir(filesDir);
     return { form, files };
   } catch (error) {
     const refused = error instanceof UploadError ? error : new UploadError(UPLOAD_MESSAGES.malformed, 400);

@@ -1,6 +1,7 @@
 import { DESKS, deskPhone, LEGAL, SALES_POINTS } from "~/content";
 import { POLICY_VERSION } from "~/lib/consent";
 import { CART_COOKIE_NAME, COOKIE_CONSENT_NAME } from "~/lib/cookies";
+import { plural } from "~/lib/plural";
 import { DADATA_PROCESSOR, WITHDRAWAL_SUBJECT, withdrawalHref } from "./consent-text";
 
 /**
@@ -42,12 +43,23 @@ function Phone() {
  * `metrica`: the site counts visits with Yandex Metrica (YANDEX_METRICA_ID is set); without it the
  * policy says no web analytics is used, as the site then loads none.
  */
+/** `n` days in words: '365 дней', or, for 0, right away. */
+function days(n: number, after: string): string {
+  return n === 0 ? `сразу ${after}` : `${n} ${plural(n, ["день", "дня", "дней"])} ${after}`;
+}
+
+/**
+ * `retention`: how long the site keeps leads and orders, the server's LEAD_RETENTION_DAYS and
+ * ORDER_RETENTION_DAYS (the store deletes them then, server/store/prune.server.ts).
+ */
 export function PrivacyPolicy({
   companyLookup = false,
   metrica = false,
+  retention = { leadDays: 365, orderDays: 1825 },
 }: {
   companyLookup?: boolean;
   metrica?: boolean;
+  retention?: { leadDays: number; orderDays: number };
 }) {
   return (
     <article className="legal">
@@ -200,14 +212,14 @@ export function PrivacyPolicy({
         <h2 id="retention-title">6. Сроки хранения</h2>
         <ul>
           <li>
-            заявки (обратный звонок, расчёт цены и лизинга, подбор запчастей) — до 3 лет с даты последнего обращения или
-            до отзыва согласия, если он наступит раньше;
+            заявки (обратный звонок, расчёт цены и лизинга, подбор запчастей, запись на сервис) —{" "}
+            {days(retention.leadDays, "после передачи менеджеру")} или до отзыва согласия, если он наступит раньше;
           </li>
           <li>
-            заказы, договоры и связанные с ними документы — 5 лет после окончания отчётного года, как требует ст. 29
-            Федерального закона № 402-ФЗ «О бухгалтерском учёте»;
+            заказы и выставленные по ним счета — {days(retention.orderDays, "с даты заказа")} (первичные документы
+            хранятся не менее 5 лет, как требует ст. 29 Федерального закона № 402-ФЗ «О бухгалтерском учёте»);
           </li>
-          <li>записи о согласии и его отзыве — 3 года после отзыва или окончания срока действия согласия;</li>
+          <li>записи о согласии — столько же, сколько заявка или заказ, к которым они относятся;</li>
           <li>технические журналы сервера — 30 дней;</li>
           <li>файлы cookie — сроки указаны в разделе 7.</li>
         </ul>

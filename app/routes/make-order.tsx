@@ -27,7 +27,7 @@ import { PARTS_LOAD_ERROR, previousOrderPlaced, previousOrderReplaced } from "~/
 import { orderNumberOf } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
 import { isSecure, pendingOrderCookieHeader, readCart, readPendingOrderKey } from "~server/cookies.server";
-import { isTaken, unsent } from "~server/lead-store.server";
+import { isTaken, unsent } from "~server/lead-record.server";
 import { handleOrderAction } from "~server/order-action.server";
 import { issueOrderKey, orderIdOfKey } from "~server/order-key.server";
 import orderStyles from "~/styles/order.css";
@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let notice: string | null = null;
   const pendingKey = await readPendingOrderKey(request, services.cookieSecrets);
   const pendingId = orderIdOfKey(pendingKey, services.cookieSecrets);
-  const pending = pendingId ? await services.notify.store.load(pendingId) : undefined;
+  const pending = pendingId ? await services.notify.load(pendingId) : undefined;
   if (pendingId && isTaken(pending?.status)) {
     notice = previousOrderPlaced(orderNumberOf({ id: pendingId, order: pending?.order }));
     headers.append(

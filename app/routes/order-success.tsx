@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // The signed cookie names this browser's order; the order itself is read back from disk.
   const last = await readLastOrder(request, services.cookieSecrets);
-  const record = last ? await services.notify.store.load(last.id) : undefined;
+  const record = last ? await services.notify.load(last.id) : undefined;
   const order =
     record?.form === "order" && record.order
       ? {

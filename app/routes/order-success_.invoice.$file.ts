@@ -14,9 +14,9 @@ import { wrongMethod } from "~server/odd-requests.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
   const last = await readLastOrder(request, services.cookieSecrets);
-  const record = last ? await services.notify.store.load(last.id) : undefined;
+  const record = last ? await services.notify.load(last.id) : undefined;
   const asked = `/order-success/invoice/${params.file ?? ""}`;
-  const file = record && asked === invoicePath(record) ? await orderInvoicePdf(record) : undefined;
+  const file = record && asked === invoicePath(record) ? await orderInvoicePdf(services.store, record.id) : undefined;
   if (!record || !file) {
     throw new Response("Счёт не найден", {
       status: 404,

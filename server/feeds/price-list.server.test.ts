@@ -10,6 +10,7 @@ import { loader } from "~/routes/feeds.price-list[.]xlsx";
 import { part, snapshotOf } from "../../test/catalogue-fixtures";
 import { parseConfig } from "../config.server";
 import { createServices } from "../context.server";
+import { storeFor } from "../../test/stores";
 import type { PartsGateway } from "../parts-gateway.server";
 import { priceListWorkerUrl } from "../../test/price-list-worker";
 import { createPriceListCache, PRICE_LIST_HEADER, PRICE_LIST_TITLE_ROWS, RUBLE_FORMAT } from "./price-list.server";
@@ -32,7 +33,7 @@ function contextWith(parts?: PartsGateway): AppLoadContext {
   // The server's own cache, but with the worker bundled for the tests.
   const priceList = createPriceListCache(path.join(dataDir, "price-list"), workerUrl);
   return {
-    services: createServices(config, parts ? { parts, priceList } : { priceList }),
+    services: createServices(config, storeFor(config), parts ? { parts, priceList } : { priceList }),
     nonce: "",
     clientIp: "",
   } as AppLoadContext;

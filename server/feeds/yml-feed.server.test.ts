@@ -11,6 +11,7 @@ import { loader } from "~/routes/feeds.yandex-market[.]yml";
 import { part, snapshotOf } from "../../test/catalogue-fixtures";
 import { parseConfig } from "../config.server";
 import { createServices } from "../context.server";
+import { storeFor } from "../../test/stores";
 import type { PartsGateway } from "../parts-gateway.server";
 import fc from "fast-check";
 import { categoryId, offerId, ymlDate, ymlPrice } from "./yml-feed.server";
@@ -26,7 +27,11 @@ afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function contextWith(parts?: PartsGateway): AppLoadContext {
   const config = parseConfig({ DATA_DIR: dataDir, SITE_URL: SITE });
-  return { services: createServices(config, parts ? { parts } : {}), nonce: "", clientIp: "" } as AppLoadContext;
+  return {
+    services: createServices(config, storeFor(config), parts ? { parts } : {}),
+    nonce: "",
+    clientIp: "",
+  } as AppLoadContext;
 }
 
 function gatewayOf(snapshot: CatalogueSnapshot, fetchedAt = Date.now()): PartsGateway {

@@ -1,6 +1,6 @@
 import { htmlSafeFields } from "~/lib/notify-text";
 import { derivedOrderNumber } from "~/lib/order-number";
-import type { LeadRecord } from "../lead-store.server";
+import type { LeadRecord } from "../lead-record.server";
 import { exchangeOrderOf, PAYMENT_BY_INVOICE, PAYMENT_ON_RECEIPT } from "./order-mapping.server";
 
 const id = "3f2a9c1b-0000-4000-8000-000000000001";

@@ -3,7 +3,7 @@
  * the exchange hands to 1C. The store's OrderSource can use it for orders kept on disk.
  */
 import { orderNumberOf } from "~/lib/order-number";
-import type { LeadRecord } from "../lead-store.server";
+import type { LeadRecord } from "../lead-record.server";
 import type { ExchangeOrder } from "./ports.server";
 
 /** The site offers no payment choice: an invoice means a bank transfer, otherwise payment on receipt. */

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DELIVERY, DESKS } from "~/content";
@@ -8,6 +6,7 @@ import { ORDER_NUMBER_PATTERN, orderNumberOf } from "~/lib/order-number";
 import type { Part } from "~/lib/part";
 import { generateParts } from "~server/demo-catalogue.server";
 import { fakeNotifyForFile, MODES, openPage, ready, serverAndBrowser, settled } from "./harness";
+import { leadIn, leadsIn } from "../store-reader";
 
 // The server runs on the same deterministic demo catalogue.
 const parts = generateParts(360).flatMap((g) => g.parts);
@@ -49,18 +48,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 /** The order written last to the server's DATA_DIR. */
 function newestOrder(): { id: string; createdAt: string; status: string } {
-  const dir = path.join(suite.server.dataDir, "leads");
-  const orders = fs
-    .readdirSync(dir)
-    .filter((id) => fs.existsSync(path.join(dir, id, "lead.json")))
-    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")))
-    .filter((lead) => lead.form === "order");
-  return orders.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
+  return leadsIn(suite.server.dataDir)
+    .filter((lead) => lead.form === "order")
+    .at(-1)!;
 }
 
 /** The lead `id` as the server keeps it on disk. */
+/** The lead or order `id` as the server's store keeps it (undefined when it keeps none). */
 function leadOnDisk(id: string) {
-  return JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, "leads", id, "lead.json"), "utf8"));
+  return leadIn(suite.server.dataDir, id);
+}
+
+/** The number of the order `id` the store keeps (a test fails here when it keeps none). */
+function numberOfKept(id: string): string {
+  const lead = leadOnDisk(id);
+  if (!lead) throw new Error(`no order ${id} in the store`);
+  return orderNumberOf(lead);
 }
 
 /**
@@ -86,7 +89,7 @@ async function expectOrderShown(page: Page, id: string, total: number) {
   const number = await page.getByTestId("order-number").textContent();
   // Digits only, as kept with the order on disk.
   expect(number).toMatch(ORDER_NUMBER_PATTERN);
-  expect(number).toBe(orderNumberOf(leadOnDisk(id)));
+  expect(number).toBe(numberOfKept(id));
   const first = page.getByTestId(`order-line-${twoInStock.id}`);
   await expect(first.getByRole("link").textContent()).resolves.toBe(twoInStock.fullName);
   await expect(first.getByTestId("line-amount").textContent()).resolves.toBe("2 шт.");
@@ -223,7 +226,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
         { key: "address", value: "ул. Ленина, 1, офис 5" },
         { key: "comment", value: "VIN LFWSRXRJ0K1A00001" },
         { key: "total", value: rub(total + courier) },
-        { key: "order", value: orderNumberOf(leadOnDisk(order.id)) },
+        { key: "order", value: numberOfKept(order.id) },
         { key: "companyName", value: "ООО «Сибирь»" },
       ],
     });
@@ -331,7 +334,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
       await page.getByLabel("согласие на обработку персональных данных", { exact: false }).check();
     await page.getByRole("button", { name: "Оформить заказ" }).click();
     await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
-    await expect(page.getByTestId("order-number").textContent()).resolves.toBe(orderNumberOf(leadOnDisk(kept.id)));
+    await expect(page.getByTestId("order-number").textContent()).resolves.toBe(numberOfKept(kept.id));
     expect(newestOrder()).toMatchObject({ id: kept.id, status: "delivered" });
     expect(notify.received).toHaveLength(sent + 1);
     const resent = notify.received[sent];
@@ -380,7 +383,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.goto("/make-order");
     await ready(page, javaScriptEnabled);
     await expect(page.getByTestId("order-notice").textContent()).resolves.toBe(
-      `Заказ № ${orderNumberOf(leadOnDisk(kept.id))} из прошлой попытки всё-таки передан менеджеру: оформлять его ещё раз не нужно.`,
+      `Заказ № ${numberOfKept(kept.id)} из прошлой попытки всё-таки передан менеджеру: оформлять его ещё раз не нужно.`,
     );
     expect((await formKey()).split(".")[0]).not.toBe(kept.id);
     // Said once: the cookie that named the order is gone.
@@ -408,7 +411,7 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.goto("/make-order");
     await ready(page, javaScriptEnabled);
     await expect(page.getByTestId("order-notice").textContent()).resolves.toBe(
-      `Заказ № ${orderNumberOf(leadOnDisk(earlier.id))} из прошлой попытки ещё не передан менеджеру, а состав или цены заказа с тех пор изменились: новый заказ на тот же телефон заменит его.`,
+      `Заказ № ${numberOfKept(earlier.id)} из прошлой попытки ещё не передан менеджеру, а состав или цены заказа с тех пор изменились: новый заказ на тот же телефон заменит его.`,
     );
     notify.mode = "ok";
     const sent = notify.received.length;
@@ -419,13 +422,13 @@ describe.each(MODES)("cart and order $name", ({ javaScriptEnabled }) => {
     await page.getByRole("heading", { level: 1, name: "Заказ оформлен" }).waitFor();
     const order = newestOrder();
     expect(order.id).not.toBe(earlier.id);
-    await expect(page.getByTestId("order-number").textContent()).resolves.toBe(orderNumberOf(leadOnDisk(order.id)));
+    await expect(page.getByTestId("order-number").textContent()).resolves.toBe(numberOfKept(order.id));
     // One order reaches the manager, saying which it replaces; the earlier one leaves the retry.
     expect(notify.received).toHaveLength(sent + 1);
     const fields = notify.received[sent].json!.fields;
     expect(fields.find((f) => f.key === "goods")?.value).toContain("— 2 шт.");
     expect(fields.find((f) => f.key === "replaces")?.value).toBe(
-      `Заменяет заказ № ${orderNumberOf(leadOnDisk(earlier.id))}, который не удалось передать: если он всё же дошёл, исполнять нужно этот.`,
+      `Заменяет заказ № ${numberOfKept(earlier.id)}, который не удалось передать: если он всё же дошёл, исполнять нужно этот.`,
     );
     expect(leadOnDisk(earlier.id)).toMatchObject({ status: "replaced", replacedBy: order.id });
 
@@ -482,14 +485,14 @@ describe("the order's success page", () => {
       .split(";")[0];
     const { id } = newestOrder();
     const shown = await (await fetch(`${suite.server.url}/order-success`, { headers: { Cookie: cookie } })).text();
-    expect(shown).toContain(orderNumberOf(leadOnDisk(id)));
+    expect(shown).toContain(numberOfKept(id));
     // The same id, unsigned (as anyone could write it): no fresh order of this browser, nothing of the order shown.
     const forged = encodeURIComponent(Buffer.from(JSON.stringify({ id, purchasePending: true })).toString("base64"));
     const res = await fetch(`${suite.server.url}/order-success`, { headers: { Cookie: `last_order=${forged}` } });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Свежего заказа нет");
-    expect(html).not.toContain(orderNumberOf(leadOnDisk(id)));
+    expect(html).not.toContain(numberOfKept(id));
     expect(html).not.toContain("Номер заказа");
   });
 });

@@ -285,7 +285,13 @@ describe.each(MODES)("checkout over the lead limit $name", ({ javaScriptEnabled 
     for (let i = 0; i < 2; i++) {
       const lead = await fetch(`${suite.server.url}/lead/callback`, {
         method: "POST",
-        body: new URLSearchParams({ name: "Соколова Анна", phone: "+7 (912) 345-67-89", consent: "on", page: "/" }),
+        body: new URLSearchParams({
+          name: "Соколова Анна",
+          phone: "+7 (912) 345-67-89",
+          consent: "on",
+          page: "/",
+          comment: `Звонок ${i + 1}`,
+        }),
         redirect: "manual",
         headers: { "X-Forwarded-For": `203.0.113.${visitor}` },
       });

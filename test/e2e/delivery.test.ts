@@ -11,6 +11,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
 import { startServer, type RunningServer } from "./harness";
+import { consentsIn, leadIn, leadsIn } from "../store-reader";
+import { migrate, openStoreDb } from "~server/store/db.server";
+import { acceptLead } from "~server/store/leads.server";
 
 const KEY = "delivery-notify-key";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -44,7 +47,13 @@ function notifyEnv(extra: Record<string, string> = {}): Record<string, string> {
 
 const LEAD = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", page: "/delivery" };
 
-function postLead(target: RunningServer, headers: Record<string, string> = {}, comment = "") {
+let posted = 0;
+/**
+ * A call-back lead posted to `target`. Each post is another lead unless `comment` says otherwise:
+ * the same fields again from the same address within ten minutes would be one visitor's post sent
+ * again, and sent once.
+ */
+function postLead(target: RunningServer, headers: Record<string, string> = {}, comment = `Заявка ${++posted}`) {
   return fetch(`${target.url}/lead/callback`, {
     method: "POST",
     body: new URLSearchParams({ ...LEAD, comment }),
@@ -66,20 +75,11 @@ interface LeadOnDisk {
 }
 
 function leadsOnDisk(dataDir: string): LeadOnDisk[] {
-  const dir = path.join(dataDir, "leads");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((id) => fs.existsSync(path.join(dir, id, "lead.json")))
-    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")) as LeadOnDisk);
+  return leadsIn(dataDir) as LeadOnDisk[];
 }
 
 function consentIps(dataDir: string): string[] {
-  const dir = path.join(dataDir, "consents");
-  return fs
-    .readdirSync(dir)
-    .flatMap((f) => fs.readFileSync(path.join(dir, f), "utf8").trim().split("\n"))
-    .map((line) => JSON.parse(line).ip as string);
+  return consentsIn(dataDir).map((consent) => consent.ip);
 }
 
 const keysReceived = () => notify.received.map((r) => r.headers["idempotency-key"]);
@@ -114,13 +114,10 @@ function startResend(dataDir: string, args: string[] = []): { child: ChildProces
 
 const resendLeads = (dataDir: string, args: string[] = []) => startResend(dataDir, args).done;
 
-const claimFilesOf = (dataDir: string, id: string) =>
-  fs
-    .readdirSync(path.join(dataDir, "leads", id))
-    .filter((f) => f.startsWith("claim"))
-    .sort();
+/** The sender holding lead `id` in the store now, if any. */
+const claimOf = (dataDir: string, id: string) => leadIn(dataDir, id)?.claimOwner;
 
-/** A lead as an earlier version of the site (or a stopped one) left it on disk. */
+/** A lead as an earlier version of the site left it on disk: imported into the store at the next start. */
 function writeLead(
   dataDir: string,
   lead: { id: string; createdAt: Date; status: string; attempts: { at: Date; ok: boolean }[]; comment: string },
@@ -312,7 +309,7 @@ describe("idempotent delivery and the background retry", () => {
     expect(errorLines).toHaveLength(1);
     expect(errorLines[0]).toContain("20240101093000-0a1b2c3d4e");
     expect(errorLines[0]).toContain("given up");
-    expect(fs.existsSync(path.join(dataDir, "leads", "20240101093000-0a1b2c3d4e", "lead.json"))).toBe(true);
+    expect(leadIn(dataDir, "20240101093000-0a1b2c3d4e")?.status).toBe("failed");
   });
 });
 
@@ -363,32 +360,38 @@ describe("one sender per lead", () => {
     expect(delivered.every((n) => n > 0)).toBe(true);
     expect(leadsOnDisk(dataDir).every((l) => l.status === "delivered" && l.attempts.length === 2)).toBe(true);
     // Every claim was put back.
-    const leftovers = fs
-      .readdirSync(path.join(dataDir, "leads"))
-      .flatMap((id) => fs.readdirSync(path.join(dataDir, "leads", id)).filter((f) => f.startsWith("claim")));
-    expect(leftovers).toEqual([]);
+    expect(leadsIn(dataDir).filter((lead) => lead.claimOwner)).toEqual([]);
   });
 
   it("leaves a lead claimed by a live sender alone, and takes over a claim left by a crashed one", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-claims-"));
-    const now = new Date();
     const live = "11111111-1111-4111-8111-111111111111";
     const crashed = "22222222-2222-4222-8222-222222222222";
-    for (const id of [live, crashed])
-      writeLead(dir, { id, createdAt: now, status: "undelivered", attempts: [{ at: now, ok: false }], comment: id });
-    const claim = (pid: number) => JSON.stringify({ pid, host: os.hostname(), token: "test", at: now.toISOString() });
-    // This test's own process stands for a sender that is still running.
-    fs.writeFileSync(path.join(dir, "leads", live, "claim-1.0"), claim(process.pid));
-    // A process that has exited stands for one that crashed mid-send.
-    const gone = spawn(process.execPath, ["-e", ""]);
-    const gonePid = gone.pid!;
-    await new Promise((resolve) => gone.on("exit", resolve));
-    fs.writeFileSync(path.join(dir, "leads", crashed, "claim-1.0"), claim(gonePid));
+    const request = (id: string) => ({
+      kind: "json",
+      body: { name: "callback", fields: [{ key: "comment", value: id }] },
+    });
+    const store = openStoreDb({ dataDir: dir });
+    await migrate(store);
+    // Accepted by a server that is still sending it: its claim holds for a while yet.
+    await acceptLead(store, {
+      lead: { id: live, form: "callback", request: request(live) },
+      owner: "live",
+      claimTtlMs: 600_000,
+    });
+    // Accepted by a server killed mid-send: its claim has run out.
+    await acceptLead(store, {
+      lead: { id: crashed, form: "callback", request: request(crashed) },
+      owner: "killed",
+      claimTtlMs: 1000,
+      now: Date.now() - 2000,
+    });
+    await store.close();
 
     const run = await resendLeads(dir);
     expect(run.stdout).toContain("re-sent leads: 1 delivered, 0 still undelivered, 1 left to another sender");
     expect(keysReceived()).toEqual([crashed]);
-    expect(leadsOnDisk(dir).find((l) => l.id === live)?.status).toBe("undelivered");
+    expect(leadsOnDisk(dir).find((l) => l.id === live)?.status).toBe("pending");
   });
 
   it("after a sender is killed mid-send, the server's retry and two `leads:resend` runs at once never send the lead twice at the same time", async () => {
@@ -408,7 +411,7 @@ describe("one sender per lead", () => {
     await expect.poll(() => notify.inFlight.get(id) ?? 0, { timeout: 15_000 }).toBe(1);
     killed.child.kill("SIGKILL");
     expect((await killed.done).signal).toBe("SIGKILL");
-    expect(claimFilesOf(dir, id)).toEqual(["claim-1.0"]);
+    expect(claimOf(dir, id)).toBeDefined();
     await expect.poll(() => notify.inFlight.get(id)).toBe(0);
 
     // Slow answers keep whoever sends the lead in flight long enough to meet the others.
@@ -419,13 +422,14 @@ describe("one sender per lead", () => {
       resendLeads(dir),
       resendLeads(dir),
     ]);
-    await expect.poll(() => leadsOnDisk(dir)[0].status, { timeout: 20_000 }).toBe("delivered");
+    // The dead sender's claim runs out (the notify timeout and ten seconds), and one of the others sends it.
+    await expect.poll(() => leadsOnDisk(dir)[0].status, { timeout: 40_000 }).toBe("delivered");
     expect(notify.overlaps).toBe(0);
     expect([a.status, b.status], a.stderr + b.stderr).toEqual([0, 0]);
     expect(keysReceived()).toEqual([id]);
     expect(leadsOnDisk(dir)[0].attempts.map((attempt) => attempt.ok)).toEqual([false, true]);
-    // The claims of the attempt made, the dead sender's among them, are gone with its release.
-    await expect.poll(() => claimFilesOf(dir, id)).toEqual([]);
+    // The claim of the attempt made is given back with its outcome.
+    await expect.poll(() => claimOf(dir, id)).toBeUndefined();
     expect(site.logs()).not.toContain('"level":"error"');
   });
 });
@@ -455,7 +459,7 @@ describe("stopping during a retry", () => {
     const [lead] = leadsOnDisk(dataDir);
     expect(lead.status).toBe("undelivered");
     expect(lead.attempts).toHaveLength(1);
-    expect(fs.readdirSync(path.join(dataDir, "leads", id)).filter((f) => f.startsWith("claim"))).toEqual([]);
+    expect(claimOf(dataDir, id)).toBeUndefined();
   });
 });
 
@@ -491,7 +495,7 @@ describe("interrupting `leads:resend`", () => {
       for (const lead of leadsOnDisk(dataDir)) {
         expect(lead.status).toBe("undelivered");
         expect(lead.attempts).toHaveLength(1);
-        expect(claimFilesOf(dataDir, lead.id)).toEqual([]);
+        expect(claimOf(dataDir, lead.id)).toBeUndefined();
       }
     });
   }

@@ -16,6 +16,7 @@ import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
 import { freePort, startServer, type RunningServer } from "./harness";
+import { leadsIn } from "../store-reader";
 
 const LIST_ERROR = "Произошла ошибка при загрузке данных";
 const PART_ERROR = "Произошла ошибка при получении данных";
@@ -210,12 +211,7 @@ let ipCounter = 0;
 const nextIp = () => `10.77.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`;
 
 function leadsOnDisk(): { id: string; status: string; form: string; attempts: { ok: boolean; error?: string }[] }[] {
-  const dir = path.join(dataDir, "leads");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((id) => fs.existsSync(path.join(dir, id, "lead.json")))
-    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")));
+  return leadsIn(dataDir);
 }
 
 /** Each run's leads are another visitor's (the same fields again would be the first lead sent again). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DELIVERY, DESKS, LEASING, SALES_POINTS } from "~/content";
 import { MODES, openPage, serverAndBrowser } from "./harness";
 
-const suite = serverAndBrowser();
+// Retention periods of its own, as an operator sets them: /privacy states these, not the defaults.
+const suite = serverAndBrowser(() => ({ LEAD_RETENTION_DAYS: "90", ORDER_RETENTION_DAYS: "2191" }));
 
 async function html(path: string) {
   const res = await fetch(suite.server.url + path);
@@ -78,6 +79,9 @@ describe("information pages", () => {
     // Without DADATA_API_KEY no ИНН leaves the site, so DaData is named nowhere.
     expect(text).not.toContain("Дадата");
     expect(text).not.toContain("DaData");
+    // The periods the store deletes leads and orders after (LEAD_RETENTION_DAYS, ORDER_RETENTION_DAYS).
+    expect(text).toContain("90 дней после передачи менеджеру");
+    expect(text).toContain("2191 день с даты заказа");
   });
 
   it("serves the dealer certificate PDF linked from the footer", async () => {

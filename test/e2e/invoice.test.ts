@@ -6,7 +6,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEALER, DESKS, deskPhone, INVOICE_TERMS, LEGAL } from "~/content";
@@ -27,6 +26,7 @@ import {
   typeKeys,
   type RunningServer,
 } from "./harness";
+import { leadIn, leadsIn, mailIn } from "../store-reader";
 
 // The server runs on the same deterministic demo catalogue.
 const parts = generateParts(360).flatMap((g) => g.parts);
@@ -56,14 +56,9 @@ const mailsOf = (id: string) => smtp.received.filter((m) => m.messageId?.include
 
 /** The order written last to `dataDir`. */
 function newestOrder(dataDir: string): { id: string; order?: { number?: string } } {
-  const dir = path.join(dataDir, "leads");
-  return fs
-    .readdirSync(dir)
-    .filter((id) => fs.existsSync(path.join(dir, id, "lead.json")))
-    .map((id) => JSON.parse(fs.readFileSync(path.join(dir, id, "lead.json"), "utf8")))
+  return leadsIn(dataDir)
     .filter((lead) => lead.form === "order")
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .at(-1);
+    .at(-1)!;
 }
 
 const COMPANY_NAME = "ООО «Сибирь-Транс»";
@@ -156,8 +151,8 @@ describe.each(MODES)("an order for a company $name", ({ javaScriptEnabled }) => 
     expect(mail.text).toContain(DESKS.parts.email);
     expect(mail.attachments.map((a) => a.contentType)).toEqual(["application/pdf"]);
     await expectInvoice(mail.attachments[0].content, number, total);
-    const record = path.join(suite.server.dataDir, "mail", id, "message.json");
-    await expect.poll(() => JSON.parse(fs.readFileSync(record, "utf8")).status, { timeout: 10_000 }).toBe("delivered");
+    const record = () => mailIn(suite.server.dataDir, id);
+    await expect.poll(() => record()?.status, { timeout: 10_000 }).toBe("delivered");
     // The background retry runs every second here: it never sends an accepted message again.
     await page.waitForTimeout(2500);
     expect(mailsOf(id)).toHaveLength(1);
@@ -221,22 +216,18 @@ describe("the confirmation e-mail", () => {
     try {
       const { id } = await placeOrder(suite.server);
       // The customer has the answer while the message, already on disk, still waits for the server.
-      const record = path.join(suite.server.dataDir, "mail", id, "message.json");
-      const kept = JSON.parse(fs.readFileSync(record, "utf8"));
+      const record = () => mailIn(suite.server.dataDir, id);
+      const kept = record();
       expect(kept).toMatchObject({ status: "pending", attempts: [] });
-      expect(kept.message.to).toBe("alex@buyer.example");
+      expect(kept?.message.to).toBe("alex@buyer.example");
       // The server goes away: the attempt fails and the message waits on disk.
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
-      await expect
-        .poll(() => JSON.parse(fs.readFileSync(record, "utf8")).status, { timeout: 10_000 })
-        .toBe("undelivered");
+      await expect.poll(() => record()?.status, { timeout: 10_000 }).toBe("undelivered");
       // Back, but refusing connections for a while: the background retry keeps trying.
       smtp.refuse = true;
       await smtp.start();
-      await expect
-        .poll(() => JSON.parse(fs.readFileSync(record, "utf8")).attempts.length, { timeout: 15_000 })
-        .toBeGreaterThanOrEqual(2);
+      await expect.poll(() => record()?.attempts.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
       expect(mailsOf(id)).toHaveLength(0);
       smtp.refuse = false;
       await expect.poll(() => mailsOf(id).length, { timeout: 30_000 }).toBe(1);
@@ -273,7 +264,7 @@ describe("the confirmation e-mail", () => {
     expect((await send()).status).toBe(303);
     expect((await send()).status).toBe(303);
     await expect.poll(() => mailsOf(id).length, { timeout: 15_000 }).toBe(1);
-    expect(fs.readdirSync(path.join(suite.server.dataDir, "mail")).filter((dir) => dir === id)).toHaveLength(1);
+    expect(mailIn(suite.server.dataDir, id)).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(mailsOf(id)).toHaveLength(1);
   });
@@ -282,8 +273,7 @@ describe("the confirmation e-mail", () => {
     const { id } = await orderRefused(suite.server);
     expect(mailsOf(id)).toHaveLength(0);
     await expect.poll(() => mailsOf(id).length, { timeout: 20_000 }).toBe(1);
-    const lead = path.join(suite.server.dataDir, "leads", id, "lead.json");
-    expect(JSON.parse(fs.readFileSync(lead, "utf8")).status).toBe("delivered");
+    expect(leadIn(suite.server.dataDir, id)?.status).toBe("delivered");
   });
 
   it("is sent by npm run leads:resend", async () => {
@@ -299,10 +289,8 @@ describe("the confirmation e-mail", () => {
     servers.push(server);
     await smtp.stop();
     const { id } = await placeOrder(server);
-    const record = path.join(server.dataDir, "mail", id, "message.json");
-    await expect
-      .poll(() => JSON.parse(fs.readFileSync(record, "utf8")).status, { timeout: 10_000 })
-      .toBe("undelivered");
+    const record = () => mailIn(server.dataDir, id);
+    await expect.poll(() => record()?.status, { timeout: 10_000 }).toBe("undelivered");
     await smtp.start();
     // Run as a child process, asynchronously: the SMTP server answers from this one.
     const child = spawn(process.execPath, ["build/leads-resend.js"], {
@@ -313,7 +301,7 @@ describe("the confirmation e-mail", () => {
     await new Promise((resolve) => child.on("close", resolve));
     expect(stdout).toContain("re-sent order e-mails: 1 sent");
     expect(mailsOf(id)).toHaveLength(1);
-    expect(JSON.parse(fs.readFileSync(record, "utf8")).status).toBe("delivered");
+    expect(record()?.status).toBe("delivered");
 
     // An order the notify service refused: the run delivers it, and its e-mail goes before the run ends.
     const refused = await orderRefused(server);
@@ -344,8 +332,8 @@ describe("the confirmation e-mail", () => {
       expect(await server.stop()).toBe(0);
       expect(mailsOf(id)).toHaveLength(1);
       // Recorded as sent: nothing is sent again after the restart.
-      const record = path.join(server.dataDir, "mail", id, "message.json");
-      expect(JSON.parse(fs.readFileSync(record, "utf8")).status).toBe("delivered");
+      const record = () => mailIn(server.dataDir, id);
+      expect(record()?.status).toBe("delivered");
     } finally {
       smtp.acceptAfterMs = 0;
     }
@@ -356,7 +344,7 @@ describe("the confirmation e-mail", () => {
     servers.push(server);
     const { id } = await placeOrder(server);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(fs.existsSync(path.join(server.dataDir, "mail", id))).toBe(false);
+    expect(mailIn(server.dataDir, id)).toBeUndefined();
     expect(mailsOf(id)).toHaveLength(0);
   });
 });

@@ -58,9 +58,13 @@ describe("the notify access key stays on the server", () => {
     expect(res.status).toBe(303);
     expect(notify.received[0].headers["x-api-key"]).toBe(RUNTIME_KEY);
     notify.mode = "fail";
+    // Another lead (the same fields again would be the first one's post repeated, answered as sent).
+    body.set("comment", "Вторая заявка");
     await fetch(`${server.url}/lead/callback`, { method: "POST", body, redirect: "manual" });
     // The failure reaches the log through the server's stdout, a moment after the answer.
-    await expect.poll(() => server.logs(), { timeout: 10_000 }).toContain('"msg":"notify failed, lead kept on disk"');
+    await expect
+      .poll(() => server.logs(), { timeout: 10_000 })
+      .toContain('"msg":"notify failed, lead kept in the store"');
     expect(server.logs()).toContain('"msg":"notify"');
     expect(server.logs()).not.toContain(RUNTIME_KEY);
     // Nor the visitor's personal data.

@@ -1,0 +1,56 @@
+/**
+ * Whether the store can be used now: /healthz asks, and a form's action tells a store that is
+ * away (PostgreSQL unreachable or failing, SQLite's disk full or read-only) from its own bugs, to
+ * answer the spec's error with 503. Nothing here holds state: the next query after the database
+ * is back simply works (pg's pool opens a fresh connection), no restart.
+ */
+import { sql } from "kysely";
+import type { StoreDb } from "./db.server";
+
+/** Answers `select 1` within `timeoutMs`. */
+export async function storeHealthy(store: StoreDb, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([sql`select 1`.execute(store.db).then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Node's codes of a connection that failed, and SQLite's of a disk that cannot take a write. */
+const DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "SQLITE_FULL",
+  "SQLITE_IOERR",
+  "SQLITE_READONLY",
+  "SQLITE_BUSY",
+  "SQLITE_CANTOPEN",
+]);
+
+/**
+ * The error says the store is away, not that the query was wrong: a connection refused or lost,
+ * PostgreSQL's classes 08 (connection), 53 (resources: disk full, out of memory), 57P (shut
+ * down), or SQLite out of disk or locked past its busy timeout.
+ */
+export function isStoreDown(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } | undefined;
+  const code = typeof e?.code === "string" ? e.code : undefined;
+  if (code && (DOWN_CODES.has(code) || /^(08|53|57P)/.test(code) || code.startsWith("SQLITE_IOERR"))) return true;
+  if (e?.errors?.some((inner) => typeof inner.code === "string" && DOWN_CODES.has(inner.code))) return true;
+  const message = typeof e?.message === "string" ? e.message : "";
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
+}

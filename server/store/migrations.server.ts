@@ -1,0 +1,91 @@
+/**
+ * The store's migrations, in code: the server is bundled into one file, so there is no folder
+ * for Kysely's Migrator to read. Each is written once for both databases; where they differ
+ * (`blob` and `bytea`), the column type is chosen by the dialect. A migration is never edited
+ * once released: a change is a new one.
+ */
+import { type Kysely, type Migration, type MigrationProvider } from "kysely";
+
+type Kind = "sqlite" | "postgres";
+
+function initial(kind: Kind): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const outbox = (name: string) =>
+        db.schema
+          .createTable(name)
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("attempts", "text", (c) => c.notNull().defaultTo("[]"))
+          .addColumn("attempt_count", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("due_at", "text")
+          .addColumn("claim_owner", "text")
+          .addColumn("claim_until", "text")
+          .addColumn("delivered_at", "text")
+          .addColumn("failed_at", "text");
+      await outbox("leads")
+        .addColumn("form", "text", (c) => c.notNull())
+        .addColumn("request", "text", (c) => c.notNull())
+        .addColumn("may_have_reached", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("replaces", "text")
+        .addColumn("replaced_by", "text")
+        .execute();
+      await db.schema.createIndex("leads_due").on("leads").columns(["due_at"]).execute();
+      await db.schema.createIndex("leads_status").on("leads").columns(["status", "created_at"]).execute();
+      await db.schema
+        .createTable("lead_files")
+        .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+        .addColumn("position", "integer", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("size", "integer", (c) => c.notNull())
+        .addColumn("data", kind === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+        .addPrimaryKeyConstraint("lead_files_pk", ["lead_id", "position"])
+        .execute();
+      await db.schema
+        .createTable("orders")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("number", "text", (c) => c.notNull().unique())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("data", "text", (c) => c.notNull())
+        .addColumn("invoice", "text")
+        .execute();
+      await db.schema.createIndex("orders_created").on("orders").columns(["created_at"]).execute();
+      await outbox("mails")
+        .addColumn("message", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("mails_due").on("mails").columns(["due_at"]).execute();
+      await db.schema
+        .createTable("consents")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("ip", "text", (c) => c.notNull())
+        .addColumn("form", "text", (c) => c.notNull())
+        .addColumn("version", "text", (c) => c.notNull())
+        .addColumn("lead_id", "text")
+        .execute();
+      await db.schema.createIndex("consents_lead").on("consents").columns(["lead_id"]).execute();
+      await db.schema.createIndex("consents_at").on("consents").columns(["at"]).execute();
+      await db.schema
+        .createTable("settings")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("lead_traces")
+        .addColumn("hash", "text", (c) => c.primaryKey())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("lead_id", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("lead_traces_at").on("lead_traces").columns(["at"]).execute();
+    },
+  };
+}
+
+/** The migrations of this version, by name (applied in name order). */
+export function migrationProvider(kind: Kind): MigrationProvider {
+  return {
+    getMigrations: () => Promise.resolve({ "001-initial": initial(kind) }),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The tables of the store, as Kysely sees them: one schema for SQLite and PostgreSQL. Times are
+ * ISO 8601 text in UTC (`toISOString()`: one length, so text order is time order on both), JSON
+ * is text, flags are 0/1 integers: the same values read back from either database.
+ */
+/** How far a lead or a message has gone (docs/decisions/009 and 017). */
+export type OutboxStatus = "pending" | "delivered" | "undelivered" | "kept" | "failed" | "replaced";
+
+/** What every outbox row (a lead, an order's e-mail) has: its state, its attempts and its claim. */
+export interface OutboxColumns {
+  /** A UUID: the Idempotency-Key of a lead, the order id of an e-mail. */
+  id: string;
+  created_at: string;
+  status: OutboxStatus;
+  /** JSON array of `{ at, ok, error?, status?, refused? }`. */
+  attempts: string;
+  attempt_count: number;
+  /** When a sender may take it next; null once it needs no sending. */
+  due_at: string | null;
+  /** The sender holding its current attempt, and until when; an expired claim is taken over. */
+  claim_owner: string | null;
+  claim_until: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
+}
+
+export interface LeadTable extends OutboxColumns {
+  form: string;
+  /** JSON of what is sent: `{ kind: "json", body }` or `{ kind: "multipart", name, fields, files }` (files' bytes in lead_files). */
+  request: string;
+  /** 1: an attempt was abandoned mid-way and may have reached the service. */
+  may_have_reached: number;
+  /** The failed order this one replaces; the order that replaced this one. */
+  replaces: string | null;
+  replaced_by: string | null;
+}
+
+export interface LeadFileTable {
+  lead_id: string;
+  position: number;
+  name: string;
+  type: string;
+  size: number;
+  data: Buffer;
+}
+
+export interface OrderTable {
+  /** The order's lead id. */
+  id: string;
+  /** The number the customer quotes ('NNNN-NNNN'): unique. */
+  number: string;
+  created_at: string;
+  /** JSON of the order as accepted: lines, total, delivery, customer, company. */
+  data: string;
+  /** JSON of the invoice as issued when the order was accepted; null without one. */
+  invoice: string | null;
+}
+
+export interface MailTable extends OutboxColumns {
+  /** JSON of `{ to, subject, text, messageId, invoice }`. */
+  message: string;
+}
+
+export interface ConsentTable {
+  id: string;
+  at: string;
+  ip: string;
+  form: string;
+  version: string;
+  /** The lead or order it was given for; null for consents linked to none. */
+  lead_id: string | null;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+/** A lead form's post as seen before: a hash without personal data, and what it became. */
+export interface LeadTraceTable {
+  hash: string;
+  at: string;
+  lead_id: string;
+}
+
+export interface Database {
+  leads: LeadTable;
+  lead_files: LeadFileTable;
+  orders: OrderTable;
+  mails: MailTable;
+  consents: ConsentTable;
+  settings: SettingTable;
+  lead_traces: LeadTraceTable;
+}

@@ -1,0 +1,95 @@
+/**
+ * What a server under test keeps in its store, read the way a person would look into it: the
+ * SQLite file under its DATA_DIR, opened read-only beside the running server.
+ */
+import fs from "node:fs";
+import SQLite from "better-sqlite3";
+import { sqliteFile } from "~server/store/db.server";
+
+export interface StoredLead {
+  id: string;
+  form: string;
+  createdAt: string;
+  status: string;
+  request: { kind: string; body?: { name: string; fields: { key: string; value: string }[] }; fields?: unknown[] };
+  attempts: { at: string; ok: boolean; error?: string; status?: number }[];
+  order?: Record<string, unknown> & { number?: string; customer?: Record<string, unknown> };
+  replacedBy?: string;
+  /** The sender holding its attempt now, if any. */
+  claimOwner?: string;
+}
+
+export interface StoredMail {
+  id: string;
+  status: string;
+  attempts: { at: string; ok: boolean; error?: string }[];
+  message: { to: string; subject: string; text: string; messageId: string; invoice: boolean };
+}
+
+function read<T>(dataDir: string, query: (db: SQLite.Database) => T, empty: T): T {
+  if (!fs.existsSync(sqliteFile(dataDir))) return empty;
+  const db = new SQLite(sqliteFile(dataDir), { readonly: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    return query(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Every lead and order in the store, oldest first. */
+export function leadsIn(dataDir: string): StoredLead[] {
+  return read(
+    dataDir,
+    (db) =>
+      (
+        db
+          .prepare(
+            "select leads.*, orders.data as order_data from leads left join orders on orders.id = leads.id order by leads.created_at, leads.id",
+          )
+          .all() as Record<string, string | null>[]
+      ).map((row) => ({
+        id: row.id!,
+        form: row.form!,
+        createdAt: row.created_at!,
+        status: row.status!,
+        request: JSON.parse(row.request!) as StoredLead["request"],
+        attempts: JSON.parse(row.attempts!) as StoredLead["attempts"],
+        ...(row.order_data ? { order: JSON.parse(row.order_data) as StoredLead["order"] } : {}),
+        ...(row.replaced_by ? { replacedBy: row.replaced_by } : {}),
+        ...(row.claim_owner ? { claimOwner: row.claim_owner } : {}),
+      })),
+    [],
+  );
+}
+
+/** The lead or order `id`. */
+export function leadIn(dataDir: string, id: string): StoredLead | undefined {
+  return leadsIn(dataDir).find((lead) => lead.id === id);
+}
+
+/** The confirmation e-mail of order `id`, when one was written. */
+export function mailIn(dataDir: string, id: string): StoredMail | undefined {
+  return read(
+    dataDir,
+    (db) => {
+      const row = db.prepare("select * from mails where id = ?").get(id) as Record<string, string> | undefined;
+      return row
+        ? {
+            id: row.id,
+            status: row.status,
+            attempts: JSON.parse(row.attempts) as StoredMail["attempts"],
+            message: JSON.parse(row.message) as StoredMail["message"],
+          }
+        : undefined;
+    },
+    undefined,
+  );
+}
+
+/** The consent records, oldest first. */
+export function consentsIn(
+  dataDir: string,
+): { at: string; ip: string; form: string; version: string; lead_id: string | null }[] {
+  return read(dataDir, (db) => db.prepare("select * from consents order by at").all() as never, []);
+}
