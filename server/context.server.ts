@@ -8,7 +8,9 @@ import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
 import type { Exchange } from "./onec/exchange.server";
+import { createMemoryCatalogue } from "./onec/memory.server";
 import { createSiteExchange } from "./onec/site-exchange.server";
+import { createStoreOrders } from "./store/order-statuses.server";
 import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
 import {
   COMPANY_SUGGEST_WINDOW_MS,
@@ -100,6 +102,15 @@ export function createServices(
     companySuggestLimit:
       overrides.companySuggestLimit ??
       createVisitorLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT, windowMs: COMPANY_SUGGEST_WINDOW_MS }),
-    exchange: "exchange" in overrides ? overrides.exchange : createSiteExchange(config),
+    exchange:
+      "exchange" in overrides
+        ? overrides.exchange
+        : createSiteExchange(config, {
+            catalogue: createMemoryCatalogue(),
+            orders: createStoreOrders(store, {
+              statusMail: (order, event) => mail.statusMailOf(order, event),
+              onStatusMails: (ids) => mail.sendStatusMails(ids),
+            }),
+          }),
   };
 }
