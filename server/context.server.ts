@@ -14,6 +14,7 @@ import { createStoreOrders } from "./store/order-statuses.server";
 import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
 import {
   COMPANY_SUGGEST_WINDOW_MS,
+  ORDER_STATUS_WINDOW_MS,
   createVisitorLimit,
   LEAD_RATE_WINDOW_MS,
   type VisitorLimit,
@@ -41,6 +42,8 @@ export interface Services {
   leadLimit: VisitorLimit;
   /** Company suggestions per visitor (COMPANY_SUGGEST_RATE_LIMIT a minute): each is a paid DaData call. */
   companySuggestLimit: VisitorLimit;
+  /** Order look-ups at /order-status per visitor (ORDER_STATUS_RATE_LIMIT a minute): numbers are not to be guessed. */
+  orderStatusLimit: VisitorLimit;
   /** 1C's exchange at /1c-exchange; undefined when it is off. */
   exchange?: Exchange;
 }
@@ -102,6 +105,9 @@ export function createServices(
     companySuggestLimit:
       overrides.companySuggestLimit ??
       createVisitorLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT, windowMs: COMPANY_SUGGEST_WINDOW_MS }),
+    orderStatusLimit:
+      overrides.orderStatusLimit ??
+      createVisitorLimit({ limit: config.ORDER_STATUS_RATE_LIMIT, windowMs: ORDER_STATUS_WINDOW_MS }),
     exchange:
       "exchange" in overrides
         ? overrides.exchange
