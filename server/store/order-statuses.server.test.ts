@@ -8,6 +8,7 @@ import { htmlSafeFields } from "~/lib/notify-text";
 import { freshStore, STORE_KINDS, type TestStore } from "../../test/stores";
 import { acceptLead } from "./leads.server";
 import { createStoreOrders, findOrder, normalOrderNumber, shownStatus } from "./order-statuses.server";
+import { claimDue } from "./outbox.server";
 import { prune } from "./prune.server";
 
 const PHONE = "+7 (913) 000-11-22";
@@ -117,6 +118,27 @@ describe.each(STORE_KINDS)("the store's orders for 1C on %s", (kind) => {
     expect((await findOrder(t.store, "1111-2222", PHONE))?.order.number).toBe("1111-2222");
     expect(await findOrder(t.store, "1111-2222", "+7 (913) 000-11-23")).toBeUndefined();
     expect(await findOrder(t.store, "1111-2223", PHONE)).toBeUndefined();
+  });
+
+  it("gives a status e-mail to the retry whatever its order's notify state, a confirmation only once delivered", async () => {
+    const orders = createStoreOrders(t.store, { statusMail: (order) => ({ to: order.customer.email! }) });
+    const id = await placeOrder(t, "1111-2222");
+    await t.store.db.updateTable("leads").set({ status: "undelivered" }).execute();
+    await t.store.db
+      .insertInto("mails")
+      .values({
+        id,
+        created_at: new Date().toISOString(),
+        status: "pending",
+        attempts: "[]",
+        attempt_count: 0,
+        due_at: new Date().toISOString(),
+        message: "{}",
+      })
+      .execute();
+    await orders.recordStatuses([{ number: "1111-2222", status: "В работе" }]);
+    const claimed = await claimDue(t.store, "mails", { ttlMs: 30_000, now: Date.now() + 1000 });
+    expect(claimed.map((m) => m.order_id)).toEqual([id]);
   });
 
   it("prunes an order's statuses and status e-mails with it", async () => {
