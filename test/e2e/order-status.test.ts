@@ -10,7 +10,7 @@ import { encodeXml, statusesXml } from "../commerceml";
 import { Fake1C, httpTransport } from "../fake-1c";
 import { startFakeSmtp, type FakeSmtp } from "../fake-smtp";
 import { leadsIn, statusMailsIn } from "../store-reader";
-import { clearByKeys, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
+import { axeViolations, clearByKeys, MODES, openPage, serverAndBrowser, typeKeys } from "./harness";
 
 const parts = generateParts(360).flatMap((g) => g.parts);
 const part = parts.find((p) => p.price > 0 && p.balance >= 2)!;
@@ -86,6 +86,8 @@ describe.each(MODES)("an order's status from 1C $name", ({ javaScriptEnabled }) 
     expect(await page.getByTestId("order-status-history").textContent()).toContain("Собран, номер отгрузки ОТГ-17");
     expect(await page.getByTestId("order-status").textContent()).toContain(part.name);
     expect(page.url()).not.toContain("9135551234");
+    // axe runs in the page: with JavaScript only.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
 
     const subject = `Заказ № ${number}: Собран`;
     const mail = await until(() => smtp.received.find((m) => m.subject === subject));
