@@ -51,6 +51,12 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ NOTIFY_RETRY_BASE_SECONDS: "0" })).toThrowError(/NOTIFY_RETRY_BASE_SECONDS/);
   });
 
+  it("reads ORDER_STATUS_RATE_LIMIT: 10 a minute unless set, 0 turns it off", () => {
+    expect(parseConfig({}).ORDER_STATUS_RATE_LIMIT).toBe(10);
+    expect(parseConfig({ ORDER_STATUS_RATE_LIMIT: "0" }).ORDER_STATUS_RATE_LIMIT).toBe(0);
+    expect(() => parseConfig({ ORDER_STATUS_RATE_LIMIT: "ten" })).toThrowError(/ORDER_STATUS_RATE_LIMIT/);
+  });
+
   it("reads DaData's register: off without a key, the public URL by default, the suggestion limit", () => {
     expect(parseConfig({}).DADATA_API_KEY).toBeUndefined();
     expect(parseConfig({})).toMatchObject({

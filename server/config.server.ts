@@ -144,6 +144,8 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   // Lead and order posts per client address per 10 minutes; 0 turns the limit off.
   LEAD_RATE_LIMIT: int(10, 0, 1_000_000),
+  // Order look-ups at /order-status per client address per minute; 0 turns the limit off.
+  ORDER_STATUS_RATE_LIMIT: int(10, 0, 1_000_000),
   METRICS_TOKEN: optionalText,
   DATA_DIR: z.string().trim().min(1, "не может быть пустым").default("./data"),
   // The store of leads, orders and mail: unset, one SQLite file under DATA_DIR; postgres://… for

@@ -8,10 +8,13 @@ import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
 import type { Exchange } from "./onec/exchange.server";
+import { createMemoryCatalogue } from "./onec/memory.server";
 import { createSiteExchange } from "./onec/site-exchange.server";
+import { createStoreOrders } from "./store/order-statuses.server";
 import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
 import {
   COMPANY_SUGGEST_WINDOW_MS,
+  ORDER_STATUS_WINDOW_MS,
   createVisitorLimit,
   LEAD_RATE_WINDOW_MS,
   type VisitorLimit,
@@ -39,6 +42,8 @@ export interface Services {
   leadLimit: VisitorLimit;
   /** Company suggestions per visitor (COMPANY_SUGGEST_RATE_LIMIT a minute): each is a paid DaData call. */
   companySuggestLimit: VisitorLimit;
+  /** Order look-ups at /order-status per visitor (ORDER_STATUS_RATE_LIMIT a minute): numbers are not to be guessed. */
+  orderStatusLimit: VisitorLimit;
   /** 1C's exchange at /1c-exchange; undefined when it is off. */
   exchange?: Exchange;
 }
@@ -100,6 +105,18 @@ export function createServices(
     companySuggestLimit:
       overrides.companySuggestLimit ??
       createVisitorLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT, windowMs: COMPANY_SUGGEST_WINDOW_MS }),
-    exchange: "exchange" in overrides ? overrides.exchange : createSiteExchange(config),
+    orderStatusLimit:
+      overrides.orderStatusLimit ??
+      createVisitorLimit({ limit: config.ORDER_STATUS_RATE_LIMIT, windowMs: ORDER_STATUS_WINDOW_MS }),
+    exchange:
+      "exchange" in overrides
+        ? overrides.exchange
+        : createSiteExchange(config, {
+            catalogue: createMemoryCatalogue(),
+            orders: createStoreOrders(store, {
+              statusMail: (order, event) => mail.statusMailOf(order, event),
+              onStatusMails: (ids) => mail.sendStatusMails(ids),
+            }),
+          }),
   };
 }

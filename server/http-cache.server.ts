@@ -14,6 +14,7 @@ const ALWAYS_PRIVATE = [
   /^\/cart(\/|$)/,
   /^\/make-order(\/|$)/,
   /^\/order-success(\/|$)/,
+  /^\/order-status(\/|$)/,
   /^\/form-success(\/|$)/,
   /^\/lead(\/|$)/,
   /^\/cookie-consent/,

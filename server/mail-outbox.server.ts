@@ -9,12 +9,13 @@
  * MAIL_FROM unset: no e-mail. nodemailer is loaded with the first message, not with the server.
  */
 import { DEALER, DESKS, deskPhone } from "~/content";
-import { orderMailSubject, orderMailText } from "~/lib/order-mail";
+import { orderMailSubject, orderMailText, orderStatusMailSubject, orderStatusMailText } from "~/lib/order-mail";
 import { orderNumberOf } from "~/lib/order-number";
 import type { Config } from "./config.server";
 import { orderInvoicePdf, orderOf } from "./invoice.server";
 import type { LeadRecord } from "./lead-record.server";
 import { errorMessage, log } from "./log.server";
+import type { ExchangeOrder } from "./onec/ports.server";
 import type { StoreDb } from "./store/db.server";
 import { claimOne, type OutboxRow } from "./store/outbox.server";
 import { recordResult, sendPass, StoppedError, type AttemptResult, type PassReport } from "./store/sender.server";
@@ -36,6 +37,13 @@ export interface MailOutbox {
   mailOf(order: Pick<LeadRecord, "id" | "createdAt" | "form" | "order">): MailMessage | undefined;
   /** Sends the confirmation of a delivered order now, in the background (idle() waits for it). Never throws. */
   confirmOrder(orderId: string): Promise<void>;
+  /** The e-mail of an order's new status (event `id`), when e-mail is on and the order has an address. */
+  statusMailOf(
+    order: ExchangeOrder,
+    event: { id: string; status: string; shipmentNumber?: string },
+  ): MailMessage | undefined;
+  /** Sends status e-mails written to the store now, in the background, as confirmOrder does. */
+  sendStatusMails(ids: readonly string[]): void;
   /** A sending pass over the messages not yet accepted. */
   retryPass(options: { mode: "due" | "all" | "kept"; signal?: AbortSignal; now?: number }): Promise<PassReport>;
   /** Resolves once the sends started by confirmOrder so far have ended (tests, a graceful stop). */
@@ -97,6 +105,40 @@ export function confirmationOf(
     text,
     messageId: confirmationMessageId(lead.id, config.SITE_URL),
     invoice,
+  };
+}
+
+/** The e-mail of an order's new status; its Message-ID is the status event's, the same on every attempt. */
+export function statusMailOf(
+  order: ExchangeOrder,
+  event: { id: string; status: string; shipmentNumber?: string },
+  config: Pick<Config, "SITE_URL">,
+): MailMessage | undefined {
+  const to = order.customer.email;
+  if (!to) return undefined;
+  return {
+    to,
+    subject: orderStatusMailSubject(order.number, event.status),
+    text: orderStatusMailText(
+      {
+        number: order.number,
+        customerName: order.customer.name,
+        status: event.status,
+        ...(event.shipmentNumber ? { shipmentNumber: event.shipmentNumber } : {}),
+      },
+      {
+        dealerName: DEALER.name,
+        siteUrl: config.SITE_URL,
+        desk: {
+          name: DESKS.parts.name,
+          phone: deskPhone("parts").display,
+          email: DESKS.parts.email,
+          workTime: DESKS.parts.workTime,
+        },
+      },
+    ),
+    messageId: `<order-${order.id}-status-${event.id}@${new URL(config.SITE_URL).hostname}>`,
+    invoice: false,
   };
 }
 
@@ -177,16 +219,20 @@ export function createMailOutbox(config: MailConfig, store: StoreDb): MailOutbox
     }
   }
 
-  async function sendNow(orderId: string): Promise<void> {
-    const row = await claimOne(store, "mails", orderId, { ttlMs: CLAIM_TTL_MS });
-    // Sent already, or another sender has it, or it waits for its order to reach the dealer.
+  async function sendNow(mailId: string): Promise<void> {
+    const row = await claimOne(store, "mails", mailId, { ttlMs: CLAIM_TTL_MS });
+    // Sent already, or another sender has it.
     if (!row) return;
-    const order = await store.db.selectFrom("leads").select("status").where("id", "=", orderId).executeTakeFirst();
+    // A confirmation waits for its order to reach the dealer (a status e-mail's order is in 1C).
+    const order =
+      row.order_id === null
+        ? await store.db.selectFrom("leads").select("status").where("id", "=", mailId).executeTakeFirst()
+        : { status: "delivered" };
     if (order?.status !== "delivered" && order?.status !== "kept") {
       await store.db
         .updateTable("mails")
         .set({ claim_owner: null, claim_until: null })
-        .where("id", "=", orderId)
+        .where("id", "=", mailId)
         .execute();
       return;
     }
@@ -204,6 +250,17 @@ export function createMailOutbox(config: MailConfig, store: StoreDb): MailOutbox
           log.error("mail send failed", { mail: orderId, error: errorMessage(error) }),
         ),
       );
+    },
+    statusMailOf: (order, event) => (enabled ? statusMailOf(order, event, config) : undefined),
+    sendStatusMails(ids) {
+      if (!enabled) return;
+      for (const id of ids) {
+        track(
+          sendNow(id).catch((error: unknown) =>
+            log.error("mail send failed", { mail: id, error: errorMessage(error) }),
+          ),
+        );
+      }
     },
     async retryPass({ mode, signal, now }) {
       if (!enabled) return { delivered: 0, undelivered: 0, failed: 0, waiting: 0 };

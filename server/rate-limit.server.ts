@@ -13,6 +13,7 @@ import { ipKeyGenerator, MemoryStore, type Options } from "express-rate-limit";
 
 export const LEAD_RATE_WINDOW_MS = 10 * 60 * 1000;
 export const COMPANY_SUGGEST_WINDOW_MS = 60 * 1000;
+export const ORDER_STATUS_WINDOW_MS = 60 * 1000;
 const IPV6_SUBNET = 64;
 
 export interface VisitorLimit {

@@ -87,6 +87,26 @@ export function mailIn(dataDir: string, id: string): StoredMail | undefined {
   );
 }
 
+/** The status e-mails written for order `orderId` (one per status it changed to), oldest first. */
+export function statusMailsIn(dataDir: string, orderId: string): StoredMail[] {
+  return read(
+    dataDir,
+    (db) =>
+      (
+        db.prepare("select * from mails where order_id = ? order by created_at").all(orderId) as Record<
+          string,
+          string
+        >[]
+      ).map((row) => ({
+        id: row.id,
+        status: row.status,
+        attempts: JSON.parse(row.attempts) as StoredMail["attempts"],
+        message: JSON.parse(row.message) as StoredMail["message"],
+      })),
+    [],
+  );
+}
+
 /** The consent records, oldest first. */
 export function consentsIn(
   dataDir: string,

@@ -74,3 +74,32 @@ export function orderMailText(order: OrderMailOrder, sender: OrderMailSender): s
     .join("\n")
     .replace(/\u00a0/g, " ");
 }
+
+/** A change of the order's status 1C sent back: 'Заказ № <number>: <status>'. */
+export function orderStatusMailSubject(number: string, status: string): string {
+  return `Заказ № ${number}: ${status}`;
+}
+
+export function orderStatusMailText(
+  order: { number: string; customerName: string; status: string; shipmentNumber?: string },
+  sender: OrderMailSender,
+): string {
+  const { desk } = sender;
+  const base = sender.siteUrl.replace(/\/+$/, "");
+  return [
+    `Здравствуйте, ${order.customerName}!`,
+    "",
+    `Статус вашего заказа № ${order.number}: ${order.status}.`,
+    ...(order.shipmentNumber ? [`Номер отгрузки: ${order.shipmentNumber}.`] : []),
+    "",
+    `Состав заказа и история статусов: ${base}/order-status?number=${encodeURIComponent(order.number)}`,
+    "",
+    `Вопросы по заказу: ${desk.name}, ${desk.phone}, ${desk.email}. Назовите номер заказа.`,
+    "",
+    sender.dealerName,
+    sender.siteUrl,
+    "",
+  ]
+    .join("\n")
+    .replace(/\u00a0/g, " ");
+}

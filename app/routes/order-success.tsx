@@ -102,6 +102,9 @@ export default function OrderSuccess() {
         Номер заказа: <strong data-testid="order-number">{order.number}</strong>
       </p>
       <p className="order-done__lead">Спасибо! Мы получили ваш заказ. Если будете звонить нам, назовите этот номер.</p>
+      <p className="order-done__status">
+        <Link to={`/order-status?number=${encodeURIComponent(order.number)}`}>Статус заказа</Link>
+      </p>
 
       <h2>Состав заказа</h2>
       <div className="table-wrap">

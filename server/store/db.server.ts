@@ -111,7 +111,11 @@ export async function migrate(store: StoreDb): Promise<string[]> {
     await lock.execute(connection);
     let done = false;
     try {
-      const migrator = new Migrator({ db: connection, provider: migrationProvider(store.kind) });
+      const migrator = new Migrator({
+        db: connection,
+        provider: migrationProvider(store.kind),
+        allowUnorderedMigrations: true,
+      });
       const { error, results = [] } = await migrator.migrateToLatest();
       if (error) throw error instanceof Error ? error : new Error(String(error));
       done = true;

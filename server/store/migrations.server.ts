@@ -83,9 +83,42 @@ function initial(kind: Kind): Migration {
   };
 }
 
-/** The migrations of this version, by name (applied in name order). */
+/**
+ * What 1C says of the orders: the time 1C confirmed it has an order (`exported_at`, null until
+ * then: such an order is offered at every query), the statuses 1C sent back, one row per change,
+ * and which order a status e-mail belongs to (a confirmation's id is its order's own).
+ */
+const orderStatuses: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("orders").addColumn("exported_at", "text").execute();
+    await db.schema.createIndex("orders_exported").on("orders").columns(["exported_at", "created_at"]).execute();
+    await db.schema
+      .createTable("order_statuses")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("order_id", "text", (c) => c.notNull())
+      .addColumn("status", "text")
+      .addColumn("cancelled", "integer")
+      .addColumn("paid_at", "text")
+      .addColumn("shipped_at", "text")
+      .addColumn("shipment_number", "text")
+      .addColumn("received_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("order_statuses_order")
+      .on("order_statuses")
+      .columns(["order_id", "received_at"])
+      .execute();
+    await db.schema.alterTable("mails").addColumn("order_id", "text").execute();
+    await db.schema.createIndex("mails_order").on("mails").columns(["order_id"]).execute();
+  },
+};
+
+/**
+ * The migrations of this version, by name (applied in name order). Each stands alone, so one
+ * released after another with a higher name is still applied (`allowUnorderedMigrations`).
+ */
 export function migrationProvider(kind: Kind): MigrationProvider {
   return {
-    getMigrations: () => Promise.resolve({ "001-initial": initial(kind) }),
+    getMigrations: () => Promise.resolve({ "001-initial": initial(kind), "003-order-statuses": orderStatuses }),
   };
 }

@@ -56,16 +56,20 @@ export async function claimDue<T extends OutboxTable>(
         .where("status", "in", UNSENT)
         .$if(!options.all, (q) => q.where("due_at", "<=", now))
         .$if((options.exclude ?? []).length > 0, (q) => q.where("id", "not in", options.exclude!))
-        // An order's e-mail goes once its order has reached the dealer (or is kept, with no notify service).
+        // An order's confirmation goes once its order has reached the dealer (or is kept, with no
+        // notify service); a status e-mail (with its order_id) comes from 1C, which has the order.
         .$if(table === "mails", (q) =>
           q.where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom("leads as order_lead")
-                .select("order_lead.id")
-                .whereRef("order_lead.id", "=", sql.ref(`${table}.id`))
-                .where("order_lead.status", "in", ["delivered", "kept"]),
-            ),
+            eb.or([
+              eb(sql.ref(`${table}.order_id`), "is not", null),
+              eb.exists(
+                eb
+                  .selectFrom("leads as order_lead")
+                  .select("order_lead.id")
+                  .whereRef("order_lead.id", "=", sql.ref(`${table}.id`))
+                  .where("order_lead.status", "in", ["delivered", "kept"]),
+              ),
+            ]),
           ),
         )
         .where((eb) => eb.or([eb("claim_until", "is", null), eb("claim_until", "<", now)]))

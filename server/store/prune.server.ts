@@ -52,7 +52,9 @@ export async function prune(
             eb
               .selectFrom("mails")
               .select("mails.id")
-              .whereRef("mails.id", "=", "orders.id")
+              .where((m) =>
+                m.or([m("mails.id", "=", m.ref("orders.id")), m("mails.order_id", "=", m.ref("orders.id"))]),
+              )
               .where("mails.status", "in", ["pending", "undelivered"]),
           ),
         ),
@@ -80,7 +82,15 @@ export async function prune(
       consents += Number(
         (await trx.deleteFrom("consents").where("lead_id", "in", slice).executeTakeFirst()).numDeletedRows,
       );
-      mails += Number((await trx.deleteFrom("mails").where("id", "in", slice).executeTakeFirst()).numDeletedRows);
+      mails += Number(
+        (
+          await trx
+            .deleteFrom("mails")
+            .where((m) => m.or([m("id", "in", slice), m("order_id", "in", slice)]))
+            .executeTakeFirst()
+        ).numDeletedRows,
+      );
+      await trx.deleteFrom("order_statuses").where("order_id", "in", slice).execute();
       await trx.deleteFrom("orders").where("id", "in", slice).execute();
       await trx.deleteFrom("lead_files").where("lead_id", "in", slice).execute();
       leads += Number((await trx.deleteFrom("leads").where("id", "in", slice).executeTakeFirst()).numDeletedRows);

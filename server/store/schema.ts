@@ -54,11 +54,28 @@ export interface OrderTable {
   data: string;
   /** JSON of the invoice as issued when the order was accepted; null without one. */
   invoice: string | null;
+  /** When 1C confirmed it has the order (`mode=success`); null: offered at every query. */
+  exported_at: string | null;
+}
+
+/** One change of an order's state as 1C sent it (`type=sale&mode=file`). */
+export interface OrderStatusTable {
+  id: string;
+  order_id: string;
+  status: string | null;
+  /** 1/0, null when 1C did not say. */
+  cancelled: number | null;
+  paid_at: string | null;
+  shipped_at: string | null;
+  shipment_number: string | null;
+  received_at: string;
 }
 
 export interface MailTable extends OutboxColumns {
   /** JSON of `{ to, subject, text, messageId, invoice }`. */
   message: string;
+  /** A status e-mail's order; null for a confirmation, whose id is its order's. */
+  order_id: string | null;
 }
 
 export interface ConsentTable {
@@ -87,6 +104,7 @@ export interface Database {
   leads: LeadTable;
   lead_files: LeadFileTable;
   orders: OrderTable;
+  order_statuses: OrderStatusTable;
   mails: MailTable;
   consents: ConsentTable;
   settings: SettingTable;

@@ -116,6 +116,16 @@ describe("the Nu Html Checker", () => {
       ["/service"],
       ["/form-success?fromUrl=/delivery"],
       ["/order-success", { headers: { Cookie: await orderSuccessCookie() } }],
+      ["/order-status?number=1234-5678"],
+      // A look-up of an order that is not there, without JavaScript.
+      [
+        "/order-status",
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "number=1234-5678&phone=%2B7+%28913%29+000-00-00",
+        },
+      ],
       ["/not-found"],
       ["/lead/callback"],
       ["/lead/price"],

@@ -1,0 +1,188 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { InputMask, type Track } from "@react-input/mask";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { deskPhone } from "~/content";
+import { deliveryCostText } from "~/lib/delivery";
+import { formatRub } from "~/lib/format";
+import { dealerTime, statusEventText } from "~/lib/order-status";
+import { PHONE_MASK, phoneTyped } from "~/lib/phone";
+import { pageMeta } from "~/lib/seo";
+import { lookUpOrder } from "~server/order-status.server";
+import { PRIVATE_NO_STORE } from "~server/http-cache.server";
+import infoStyles from "~/styles/info.css";
+import orderStyles from "~/styles/order.css";
+import "~/components/site-frame"; // the frame's code as one script with this page (decision 013)
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: infoStyles },
+  { rel: "stylesheet", href: orderStyles },
+];
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Статус заказа",
+    description: "Узнайте статус заказа запчастей по его номеру и телефону, указанному при оформлении.",
+    noindex: true,
+  });
+
+const MAX_NUMBER = 20;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  // The confirmation and /order-success link here with the number filled in.
+  const number = (new URL(request.url).searchParams.get("number") ?? "").trim().slice(0, MAX_NUMBER);
+  return json({ number }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const answer = await lookUpOrder(context.services, form, context.clientIp);
+  return json(answer, {
+    status: answer.ok ? 200 : answer.status,
+    headers: { "Cache-Control": PRIVATE_NO_STORE },
+  });
+}
+
+/** The leading 8 or +7 people type is the mask's country code (app/lib/phone.ts). */
+const trackPhone: Track = (edit) => phoneTyped(edit);
+const partsPhone = deskPhone("parts");
+
+export default function OrderStatus() {
+  const { number } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const order = answer?.ok ? answer.order : undefined;
+  return (
+    <div className="container page page--narrow order-status">
+      <Breadcrumbs
+        items={[{ name: "Главная", to: "/" }, { name: "Запчасти", to: "/catalog/parts" }, { name: "Статус заказа" }]}
+      />
+      <h1>Статус заказа</h1>
+      <p>Введите номер заказа из письма или со страницы оформления и телефон, указанный в заказе.</p>
+      <Form method="post" className="info-card order-status__form" data-testid="order-status-form">
+        <div className="field">
+          <label htmlFor="order-status-number" className="field__label">
+            Номер заказа
+          </label>
+          <input
+            id="order-status-number"
+            name="number"
+            className="field__input"
+            defaultValue={answer?.number ?? number}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="0000-0000"
+            maxLength={MAX_NUMBER}
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="order-status-phone" className="field__label">
+            Телефон
+          </label>
+          <InputMask
+            mask={PHONE_MASK}
+            replacement={{ _: /\d/ }}
+            track={trackPhone}
+            id="order-status-phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder={PHONE_MASK}
+            className="field__input"
+            required
+          />
+        </div>
+        {answer && !answer.ok ? (
+          <p className="form-alert" role="alert" data-testid="order-status-error">
+            {answer.error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          Показать статус
+        </button>
+      </Form>
+
+      {order ? (
+        <section
+          className="order-done order-status__result"
+          aria-labelledby="order-status-title"
+          data-testid="order-status"
+        >
+          <h2 id="order-status-title">Заказ № {order.number}</h2>
+          <p className="order-done__number">
+            Статус: <strong data-testid="order-status-current">{order.status}</strong>
+          </p>
+          <div className="table-wrap">
+            <table className="cart-table order-done__lines">
+              <thead>
+                <tr>
+                  <th scope="col">Наименование</th>
+                  <th scope="col">Цена</th>
+                  <th scope="col">Количество</th>
+                  <th scope="col">Сумма</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map((line) => (
+                  <tr key={line.id}>
+                    <td data-label="Наименование">
+                      {line.name}
+                      {line.article ? <div className="muted">Артикул: {line.article}</div> : null}
+                    </td>
+                    <td data-label="Цена">{formatRub(line.price)}</td>
+                    <td data-label="Количество">{line.amount} шт.</td>
+                    <td data-label="Сумма">{formatRub(line.price * line.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {order.delivery.label ? (
+            <div className="order-done__delivery">
+              <p data-testid="order-delivery">
+                {order.delivery.label}: {deliveryCostText(order.delivery.cost)}
+              </p>
+              {order.delivery.address ? <p>Адрес доставки: {order.delivery.address}</p> : null}
+              {order.delivery.carrier ? (
+                <p>
+                  Транспортная компания: {order.delivery.carrier}
+                  {order.delivery.city ? `, город получения: ${order.delivery.city}` : ""}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <p className="order__total order-done__total">
+            Итого: <strong data-testid="order-total">{formatRub(order.total)}</strong>
+          </p>
+          <h3>История</h3>
+          {order.history.length > 0 ? (
+            <ol className="order-status__history" data-testid="order-status-history">
+              {order.history.map((event) => (
+                <li key={event.receivedAt}>
+                  <time dateTime={event.receivedAt}>{dealerTime(event.receivedAt)}</time> — {statusEventText(event)}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="muted">Заказ принят, менеджер скоро его подтвердит.</p>
+          )}
+          <p>
+            Вопросы по заказу: {partsPhone.label.toLowerCase()},{" "}
+            <a href={`tel:${partsPhone.tel}`}>{partsPhone.display}</a>
+          </p>
+        </section>
+      ) : null}
+      <p>
+        <Link to="/catalog/parts">Каталог запчастей</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The orders 1C takes from the store and the statuses it brings back, the same on SQLite and
+ * PostgreSQL: every placed order is offered until 1C confirms it, a status is recorded once per
+ * change, matched by the order's number, and a changed status writes one e-mail.
+ */
+import crypto from "node:crypto";
+import { htmlSafeFields } from "~/lib/notify-text";
+import { freshStore, STORE_KINDS, type TestStore } from "../../test/stores";
+import { acceptLead } from "./leads.server";
+import { createStoreOrders, findOrder, normalOrderNumber, shownStatus } from "./order-statuses.server";
+import { claimDue } from "./outbox.server";
+import { prune } from "./prune.server";
+
+const PHONE = "+7 (913) 000-11-22";
+
+async function placeOrder(t: TestStore, number: string, { email = "buyer@example.ru", at = Date.now() } = {}) {
+  const id = crypto.randomUUID();
+  const fields = { name: "Иван", phone: PHONE, email };
+  await acceptLead(t.store, {
+    lead: {
+      id,
+      form: "order",
+      request: {
+        kind: "json",
+        body: { name: "order", fields: htmlSafeFields(Object.entries(fields).map(([key, value]) => ({ key, value }))) },
+      },
+    },
+    order: {
+      number,
+      data: {
+        number,
+        lines: [{ id: "p-1", slug: "filtr", name: "Фильтр", article: "A-1", price: 100, amount: 2 }],
+        total: 700,
+        delivery: { label: "Курьер по городу", cost: 500, address: "ул. Ленина, 1" },
+        customer: { name: "Иван", inn: "", email, invoice: false },
+      },
+    },
+    kept: true,
+    claimTtlMs: 30_000,
+    now: at,
+  });
+  return id;
+}
+
+describe("shownStatus and numbers", () => {
+  it("says 'Принят' until 1C sends a status, then its latest; cancelled wins", () => {
+    expect(shownStatus([])).toBe("Принят");
+    expect(shownStatus([{ status: "В работе" }, { cancelled: false }])).toBe("В работе");
+    expect(shownStatus([{ status: "В работе" }, { cancelled: true }])).toBe("Отменён");
+    expect(normalOrderNumber(" 4821-0937 ")).toBe("4821-0937");
+  });
+});
+
+describe.each(STORE_KINDS)("the store's orders for 1C on %s", (kind) => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await freshStore(kind);
+  });
+  afterEach(async () => {
+    await t.drop();
+  });
+
+  it("offers every order until 1C confirms it, again after a query without success", async () => {
+    const orders = createStoreOrders(t.store);
+    const first = await placeOrder(t, "1111-2222", { at: Date.now() - 1000 });
+    const second = await placeOrder(t, "3333-4444");
+    const queried = await orders.unconfirmed();
+    expect(queried.map((o) => [o.id, o.number, o.status, o.customer.phone])).toEqual([
+      [first, "1111-2222", "Новый", PHONE],
+      [second, "3333-4444", "Новый", PHONE],
+    ]);
+    expect((await orders.unconfirmed()).map((o) => o.id)).toEqual([first, second]);
+    await orders.markExported([first]);
+    expect((await orders.unconfirmed()).map((o) => o.id)).toEqual([second]);
+    const third = await placeOrder(t, "5555-6666");
+    await orders.markExported([second]);
+    expect((await orders.unconfirmed()).map((o) => o.id)).toEqual([third]);
+  });
+
+  it("records a status once per change, matched by number, and writes one e-mail per new status", async () => {
+    const sent: string[][] = [];
+    const orders = createStoreOrders(t.store, {
+      statusMail: (order, event) => ({ to: order.customer.email!, subject: `${order.number}: ${event.status}` }),
+      onStatusMails: (ids) => sent.push(ids),
+    });
+    const id = await placeOrder(t, "1111-2222");
+    expect(
+      await orders.recordStatuses([{ number: " 1111-2222", status: "В работе" }, { number: "9999-0000" }]),
+    ).toEqual({ unknown: ["9999-0000"] });
+    await orders.recordStatuses([{ number: "1111-2222", status: "В работе" }]);
+    await orders.recordStatuses([{ number: "1111-2222", status: "В работе", paidAt: "2026-12-08" }]);
+    await orders.recordStatuses([{ number: "1111-2222", status: "Отгружен", shipmentNumber: "ОТ-7" }]);
+    await orders.recordStatuses([{ number: "1111-2222", status: "Отгружен", shipmentNumber: "ОТ-7" }]);
+
+    const found = await findOrder(t.store, "1111-2222", "8 913 000 11 22");
+    expect(found?.status).toBe("Отгружен");
+    expect(found?.history.map((e) => [e.status, e.paidAt, e.shipmentNumber])).toEqual([
+      ["В работе", undefined, undefined],
+      ["В работе", "2026-12-08", undefined],
+      ["Отгружен", undefined, "ОТ-7"],
+    ]);
+    expect((await orders.unconfirmed()).find((o) => o.id === id)?.status).toBe("Отгружен");
+    const mails = await t.store.db.selectFrom("mails").selectAll().orderBy("created_at").execute();
+    expect(mails.map((m) => [m.order_id, JSON.parse(m.message).subject])).toEqual([
+      [id, "1111-2222: В работе"],
+      [id, "1111-2222: Отгружен"],
+    ]);
+    expect(sent).toEqual([[mails[0].id], [mails[1].id]]);
+  });
+
+  it("writes no e-mail for an order without an address, finds an order only by its number and phone together", async () => {
+    const orders = createStoreOrders(t.store, {
+      statusMail: (order) => (order.customer.email ? { to: order.customer.email } : undefined),
+    });
+    await placeOrder(t, "1111-2222", { email: "" });
+    await orders.recordStatuses([{ number: "1111-2222", status: "В работе" }]);
+    expect(await t.store.db.selectFrom("mails").selectAll().execute()).toEqual([]);
+    expect((await findOrder(t.store, "1111-2222", PHONE))?.order.number).toBe("1111-2222");
+    expect(await findOrder(t.store, "1111-2222", "+7 (913) 000-11-23")).toBeUndefined();
+    expect(await findOrder(t.store, "1111-2223", PHONE)).toBeUndefined();
+  });
+
+  it("gives a status e-mail to the retry whatever its order's notify state, a confirmation only once delivered", async () => {
+    const orders = createStoreOrders(t.store, { statusMail: (order) => ({ to: order.customer.email! }) });
+    const id = await placeOrder(t, "1111-2222");
+    await t.store.db.updateTable("leads").set({ status: "undelivered" }).execute();
+    await t.store.db
+      .insertInto("mails")
+      .values({
+        id,
+        created_at: new Date().toISOString(),
+        status: "pending",
+        attempts: "[]",
+        attempt_count: 0,
+        due_at: new Date().toISOString(),
+        message: "{}",
+      })
+      .execute();
+    await orders.recordStatuses([{ number: "1111-2222", status: "В работе" }]);
+    const claimed = await claimDue(t.store, "mails", { ttlMs: 30_000, now: Date.now() + 1000 });
+    expect(claimed.map((m) => m.order_id)).toEqual([id]);
+  });
+
+  it("prunes an order's statuses and status e-mails with it", async () => {
+    const orders = createStoreOrders(t.store, { statusMail: (order) => ({ to: order.customer.email! }) });
+    await placeOrder(t, "1111-2222", { at: Date.now() - 400 * 24 * 3600_000 });
+    await orders.recordStatuses([{ number: "1111-2222", status: "В работе" }]);
+    await t.store.db.updateTable("mails").set({ status: "delivered", due_at: null }).execute();
+    await t.store.db.updateTable("leads").set({ status: "delivered", due_at: null }).execute();
+    await prune(t.store, { LEAD_RETENTION_DAYS: 30, ORDER_RETENTION_DAYS: 365 });
+    expect(await t.store.db.selectFrom("order_statuses").selectAll().execute()).toEqual([]);
+    expect(await t.store.db.selectFrom("mails").selectAll().execute()).toEqual([]);
+    expect(await t.store.db.selectFrom("orders").selectAll().execute()).toEqual([]);
+  });
+});
