@@ -83,6 +83,30 @@ export interface LeadTraceTable {
   lead_id: string;
 }
 
+/** A part from 1C, by its `Ид` (server/store/onec-catalogue.server.ts). */
+export interface OnecPartTable {
+  id: string;
+  /** Made from the name at the first import, kept for the `Ид` ever after. */
+  slug: string;
+  /** JSON of the part without its price and balance (name, article, group, pictures…). */
+  part: string;
+  price: number;
+  balance: number;
+  /** 1: on the site; 0: left the catalogue (the row keeps its slug). */
+  listed: number;
+  /** The exchange whose full files last listed it. */
+  full_exchange: string | null;
+}
+
+/** Goods of an import not yet committed, by batch. */
+export interface OnecStagedTable {
+  batch: string;
+  id: string;
+  slug: string;
+  part: string;
+  deleted: number;
+}
+
 export interface Database {
   leads: LeadTable;
   lead_files: LeadFileTable;
@@ -91,4 +115,6 @@ export interface Database {
   consents: ConsentTable;
   settings: SettingTable;
   lead_traces: LeadTraceTable;
+  onec_parts: OnecPartTable;
+  onec_staged: OnecStagedTable;
 }

@@ -1,0 +1,220 @@
+/**
+ * The catalogue 1C delivers, kept in the store (docs/decisions/018): the exchange's CatalogueSink,
+ * and what the parts gateway reads to serve it on every server. A file's goods are staged in rows
+ * of their own as they are parsed (memory stays flat at 100 000 goods), and its commit is one
+ * transaction: the catalogue serving meanwhile is the old one, whole, until then.
+ */
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type { Part } from "~/lib/part";
+import type { CatalogueSink, OnecGood, OnecOffer, SinkBatch } from "../onec/ports.server";
+import { pictureUrl as sitePictureUrl } from "../onec/pictures.server";
+import { SlugBook } from "../onec/slugs.server";
+import type { StoreDb } from "./db.server";
+import { readSetting } from "./settings.server";
+
+/** The settings row of the catalogue's version and the time of its last commit. */
+const STATE_KEY = "onec-catalogue";
+
+/** The cart's rule for ids: a `Ид` that breaks it cannot be bought, so it is left out. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values. */
+const ROWS_PER_INSERT = 500;
+
+export interface OnecCatalogueState {
+  /** Grows with each commit: a server serving an older one reads the catalogue again. */
+  version: number;
+  /** When 1C's last file was committed, ISO 8601. */
+  at: string;
+}
+
+/** What a commit changed, told to this server's catalogue at once. */
+export type OnecCatalogueChange =
+  | { kind: "catalogue"; state: OnecCatalogueState }
+  | { kind: "offers"; state: OnecCatalogueState; previous: number; offers: OnecOffer[] };
+
+/** The part's fields kept as JSON: everything but the slug, price and balance (columns of their own). */
+type StoredPart = Omit<Part, "id" | "slug" | "price" | "balance">;
+
+export async function onecCatalogueState(store: StoreDb): Promise<OnecCatalogueState | undefined> {
+  const value = await readSetting(store, STATE_KEY);
+  return value === undefined ? undefined : (JSON.parse(value) as OnecCatalogueState);
+}
+
+/** The parts on the site now, with the state they belong to, grouped as the parts API gives them. */
+export async function readOnecCatalogue(
+  store: StoreDb,
+): Promise<{ state: OnecCatalogueState; groups: { group: string; parts: Part[] }[] } | undefined> {
+  return store.db.transaction().execute(async (trx) => {
+    const value = await trx.selectFrom("settings").select("value").where("key", "=", STATE_KEY).executeTakeFirst();
+    if (!value) return undefined;
+    const rows = await trx
+      .selectFrom("onec_parts")
+      .select(["id", "slug", "part", "price", "balance"])
+      .where("listed", "=", 1)
+      .orderBy("id")
+      .execute();
+    const groups = new Map<string, Part[]>();
+    for (const row of rows) {
+      const stored = JSON.parse(row.part) as StoredPart;
+      const part: Part = { ...stored, id: row.id, slug: row.slug, price: Number(row.price), balance: row.balance };
+      const list = groups.get(part.group);
+      if (list) list.push(part);
+      else groups.set(part.group, [part]);
+    }
+    const { compare } = new Intl.Collator("ru");
+    return {
+      state: JSON.parse(value.value) as OnecCatalogueState,
+      groups: [...groups].sort(([a], [b]) => compare(a, b)).map(([group, parts]) => ({ group, parts })),
+    };
+  });
+}
+
+export interface StoreCatalogueOptions {
+  /** Turns a picture's path in the exchange folder into the address the site serves it at. */
+  pictureUrl?: (path: string) => string;
+  /** Told after each commit, on this server (the gateway rebuilds or applies offers in place). */
+  onCommit?: (change: OnecCatalogueChange) => void;
+  now?: () => Date;
+}
+
+export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOptions = {}): CatalogueSink {
+  const pictureUrl = options.pictureUrl ?? sitePictureUrl;
+  const now = options.now ?? (() => new Date());
+
+  const stored = (good: OnecGood): StoredPart => ({
+    name: good.name,
+    fullName: good.fullName,
+    article: good.article,
+    group: good.group || "Прочее",
+    images: good.pictures.map(pictureUrl),
+    description: good.description,
+    ...(good.brand ? { brand: good.brand } : {}),
+    ...(good.crossNumbers.length > 0 ? { crossNumbers: good.crossNumbers } : {}),
+  });
+
+  /** The next state, written in `trx`: the version grows by one. */
+  async function bump(trx: typeof store.db): Promise<{ state: OnecCatalogueState; previous: number }> {
+    const row = await trx.selectFrom("settings").select("value").where("key", "=", STATE_KEY).executeTakeFirst();
+    const previous = row ? (JSON.parse(row.value) as OnecCatalogueState).version : 0;
+    const state = { version: previous + 1, at: now().toISOString() };
+    const value = JSON.stringify(state);
+    await trx
+      .insertInto("settings")
+      .values({ key: STATE_KEY, value })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+      .execute();
+    return { state, previous };
+  }
+
+  return {
+    async beginCatalogue({ onlyChanges, exchange }): Promise<SinkBatch<OnecGood>> {
+      const batch = crypto.randomUUID();
+      // Staged goods of an import cut short (a restart) are of no use to anyone.
+      await store.db.deleteFrom("onec_staged").execute();
+      const known = await store.db.selectFrom("onec_parts").select(["id", "slug"]).execute();
+      const slugs = new SlugBook(known.map((row) => [row.id, row.slug]));
+      const clear = () => store.db.deleteFrom("onec_staged").where("batch", "=", batch).execute();
+      return {
+        async add(goods) {
+          const rows = goods
+            .filter((good) => ID_PATTERN.test(good.id))
+            .map((good) => ({
+              batch,
+              id: good.id,
+              slug: slugs.slugFor(good.id, good.name),
+              part: JSON.stringify(stored(good)),
+              deleted: good.deleted ? 1 : 0,
+            }));
+          for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+            await store.db
+              .insertInto("onec_staged")
+              .values(rows.slice(from, from + ROWS_PER_INSERT))
+              .onConflict((oc) =>
+                oc.columns(["batch", "id"]).doUpdateSet({
+                  part: (eb) => eb.ref("excluded.part"),
+                  deleted: (eb) => eb.ref("excluded.deleted"),
+                }),
+              )
+              .execute();
+          }
+        },
+        async commit() {
+          const state = await store.db.transaction().execute(async (trx) => {
+            const full = onlyChanges ? null : exchange;
+            // `where true` keeps SQLite from reading ON CONFLICT as a join's condition. The slug
+            // stays as first made; a part in a full file is marked with that file's exchange.
+            await sql`
+              insert into onec_parts (id, slug, part, price, balance, listed, full_exchange)
+              select id, slug, part, 0, 0, 1 - deleted, ${full} from onec_staged where batch = ${batch}
+              on conflict (id) do update set
+                part = excluded.part,
+                listed = excluded.listed,
+                full_exchange = coalesce(excluded.full_exchange, onec_parts.full_exchange)
+            `.execute(trx);
+            // The full files of one exchange together are the catalogue: parts none of them listed leave.
+            if (full !== null) {
+              await trx
+                .updateTable("onec_parts")
+                .set({ listed: 0 })
+                .where((eb) => eb.or([eb("full_exchange", "is", null), eb("full_exchange", "!=", full)]))
+                .execute();
+            }
+            await trx.deleteFrom("onec_staged").where("batch", "=", batch).execute();
+            return (await bump(trx)).state;
+          });
+          options.onCommit?.({ kind: "catalogue", state });
+        },
+        async abort() {
+          await clear();
+        },
+      };
+    },
+
+    async beginOffers(): Promise<SinkBatch<OnecOffer>> {
+      // An offer is three small values: 100 000 of them are a few MB.
+      const staged = new Map<string, OnecOffer>();
+      return {
+        async add(offers) {
+          for (const offer of offers) {
+            const before = staged.get(offer.id);
+            staged.set(offer.id, before ? { ...before, ...definedOf(offer) } : offer);
+          }
+        },
+        async commit() {
+          const offers = [...staged.values()].map((offer) => ({
+            ...offer,
+            ...(offer.balance === undefined ? {} : { balance: Math.max(0, Math.floor(offer.balance)) }),
+          }));
+          staged.clear();
+          const { state, previous } = await store.db.transaction().execute(async (trx) => {
+            for (const offer of offers) {
+              if (offer.price === undefined && offer.balance === undefined) continue;
+              await trx
+                .updateTable("onec_parts")
+                .set({
+                  ...(offer.price === undefined ? {} : { price: offer.price }),
+                  ...(offer.balance === undefined ? {} : { balance: offer.balance }),
+                })
+                .where("id", "=", offer.id)
+                .execute();
+            }
+            return bump(trx);
+          });
+          options.onCommit?.({ kind: "offers", state, previous, offers });
+        },
+        async abort() {
+          staged.clear();
+        },
+      };
+    },
+  };
+}
+
+function definedOf(offer: OnecOffer): Partial<OnecOffer> {
+  return {
+    ...(offer.price === undefined ? {} : { price: offer.price }),
+    ...(offer.balance === undefined ? {} : { balance: offer.balance }),
+  };
+}
