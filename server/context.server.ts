@@ -8,7 +8,9 @@ import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
 import type { Exchange } from "./onec/exchange.server";
+import { createMemoryOrders } from "./onec/memory.server";
 import { createSiteExchange } from "./onec/site-exchange.server";
+import { createStoreCatalogue } from "./store/onec-catalogue.server";
 import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
 import {
   COMPANY_SUGGEST_WINDOW_MS,
@@ -68,7 +70,11 @@ export function createServices(
     });
   const parts =
     overrides.parts ??
-    createPartsGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s) });
+    createPartsGateway(config, {
+      onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s),
+      // 1C's catalogue, once delivered, serves on every server of the store, with or without the exchange.
+      onecStore: store,
+    });
   const notify =
     overrides.notify ??
     createNotifyGateway(config, store, {
@@ -100,6 +106,13 @@ export function createServices(
     companySuggestLimit:
       overrides.companySuggestLimit ??
       createVisitorLimit({ limit: config.COMPANY_SUGGEST_RATE_LIMIT, windowMs: COMPANY_SUGGEST_WINDOW_MS }),
-    exchange: "exchange" in overrides ? overrides.exchange : createSiteExchange(config),
+    exchange:
+      "exchange" in overrides
+        ? overrides.exchange
+        : createSiteExchange(config, {
+            catalogue: createStoreCatalogue(store, { onCommit: (change) => parts.onecChanged?.(change) }),
+            // Orders to 1C from the store come with the orders' own work; until then, this process's memory.
+            orders: createMemoryOrders(),
+          }),
   };
 }
