@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeXml, importXml, offersXml, sampleCatalogue, statusesXml } from "../commerceml";
 import { Fake1C, httpTransport } from "../fake-1c";
 import { pictureUrl } from "~server/onec/pictures.server";
+import { formatRub } from "~/lib/format";
 import { startServer, type RunningServer } from "./harness";
 
 const credentials = { user: "site-exchange", password: "Пароль:1c" };
@@ -96,7 +97,75 @@ describe("/1c-exchange on", () => {
       await onec.sendStatuses(encodeXml(statusesXml([{ number: "0000-0000", status: "Отгружен" }]), "utf-8")),
     ).toEqual(["success"]);
   });
+
+  it("puts 1C's parts on the pages and in search; a changes-only offers file moves a price; a part left out goes", async () => {
+    const good = sample.goods[7];
+    const offer = sample.offers[7];
+    const searched = await until(
+      () => page(`/catalog/parts?search=${encodeURIComponent(good.article)}`),
+      (html) => html.includes(good.name),
+    );
+    expect(searched).toContain(good.name);
+    // The part's address ends with the first digits of its Ид (made at its first import).
+    const short = good.id
+      .replace(/[^A-Za-z0-9]/g, "")
+      .slice(0, 8)
+      .toLowerCase();
+    const slug = [...searched.matchAll(/href="\/catalog\/parts\/([a-z0-9-]+)"/g)]
+      .map((m) => m[1])
+      .find((found) => found.endsWith(`-${short}`));
+    expect(slug).toBeTruthy();
+    const partPath = `/catalog/parts/${slug}`;
+    expect(await page(partPath)).toContain(formatRub(offer.prices[sample.priceType.id]));
+
+    // A changes-only offers.xml: the new price shows within 5 s of its success.
+    const newPrice = 98_765;
+    const changes = offersXml({
+      priceTypes: [sample.priceType],
+      offers: [{ id: good.id, prices: { [sample.priceType.id]: newPrice }, quantity: 3 }],
+      onlyChanges: true,
+    });
+    const runs = await onec.exchangeCatalogue({ "offers.xml": encodeXml(changes, "utf-8") });
+    expect(runs["offers.xml"].last).toMatch(/^success\n/);
+    const succeeded = Date.now();
+    const changed = await until(
+      () => page(partPath),
+      (html) => html.includes(formatRub(newPrice)),
+      5_000,
+    );
+    expect(changed).toContain(formatRub(newPrice));
+    expect(Date.now() - succeeded).toBeLessThan(5_000);
+
+    // The next full import leaves it out: its page goes to /not-found, the others stay.
+    const rest = sample.goods.filter((g) => g.id !== good.id);
+    const full = await onec.exchangeCatalogue({
+      "import.xml": encodeXml(importXml({ groups: sample.groups, goods: rest }), "utf-8"),
+    });
+    expect(full["import.xml"].last).toMatch(/^success\n/);
+    const gone = await until(
+      () => fetch(`${server.url}${partPath}`, { redirect: "manual" }),
+      (res) => res.status !== 200,
+    );
+    expect([gone.status, gone.headers.get("location")]).toEqual([302, "/not-found"]);
+    expect(await page(`/catalog/parts?search=${encodeURIComponent(rest[0].article)}`)).toContain(rest[0].name);
+  });
+
+  async function page(path: string): Promise<string> {
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    return res.text();
+  }
 });
+
+/** Asks again until `ok` (the catalogue is built in the background after an import's success). */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe("/1c-exchange off", () => {
   let server: RunningServer;
