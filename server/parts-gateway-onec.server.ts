@@ -16,7 +16,7 @@ import { errorMessage, log } from "./log.server";
 import type { StoreDb } from "./store/db.server";
 import {
   onecCatalogueState,
-  readOnecCatalogue,
+  readOnecCatalogueBody,
   type OnecCatalogueChange,
   type OnecCatalogueState,
 } from "./store/onec-catalogue.server";
@@ -69,11 +69,10 @@ export function createOnecPartsGateway(
       if (!fs.existsSync(fileURLToPath(workerUrl))) {
         throw new Error(`the catalogue worker ${fileURLToPath(workerUrl)} is missing: run \`npm run build\``);
       }
-      const read = await readOnecCatalogue(store);
+      const read = await readOnecCatalogueBody(store);
       if (!read) return;
-      const body = new TextEncoder().encode(JSON.stringify(read.groups)).buffer as ArrayBuffer;
-      const bytes = body.byteLength;
-      const built = await buildCatalogueInWorker(body, ++version, workerUrl);
+      const bytes = read.body.byteLength;
+      const built = await buildCatalogueInWorker(read.body, ++version, workerUrl);
       if (built.droppedCount) log.warn("1C parts dropped", { count: built.droppedCount, ids: built.dropped });
       cached = { snapshot: built.snapshot, state: read.state, fetchedAt: now() };
       log.info("1C catalogue", {

@@ -96,6 +96,7 @@ function onecCatalogue(kind: Kind): Migration {
         .createTable("onec_parts")
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("slug", "text", (c) => c.notNull().unique())
+        .addColumn("group_name", "text", (c) => c.notNull())
         .addColumn("part", "text", (c) => c.notNull())
         .addColumn("price", money, (c) => c.notNull().defaultTo(0))
         .addColumn("balance", "integer", (c) => c.notNull().defaultTo(0))
@@ -106,10 +107,18 @@ function onecCatalogue(kind: Kind): Migration {
         .createTable("onec_staged")
         .addColumn("batch", "text", (c) => c.notNull())
         .addColumn("id", "text", (c) => c.notNull())
+        .addColumn("seq", "integer", (c) => c.notNull())
         .addColumn("slug", "text", (c) => c.notNull())
+        .addColumn("group_name", "text", (c) => c.notNull())
         .addColumn("part", "text", (c) => c.notNull())
         .addColumn("deleted", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("onec_staged_pk", ["batch", "id"])
+        .execute();
+      await db.schema.createIndex("onec_staged_seq").on("onec_staged").columns(["batch", "seq"]).execute();
+      await db.schema
+        .createIndex("onec_parts_listed")
+        .on("onec_parts")
+        .columns(["listed", "group_name", "id"])
         .execute();
     },
   };

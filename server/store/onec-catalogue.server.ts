@@ -5,6 +5,7 @@
  * transaction: the catalogue serving meanwhile is the old one, whole, until then.
  */
 import crypto from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "kysely";
 import type { Part } from "~/lib/part";
 import type { CatalogueSink, OnecGood, OnecOffer, SinkBatch } from "../onec/ports.server";
@@ -22,6 +23,13 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values. */
 const ROWS_PER_INSERT = 500;
 
+/**
+ * Rows per step of a commit or a read, the event loop free between steps: better-sqlite3 runs
+ * each statement on the thread that answers requests, and 100 000 rows in one would hold it for
+ * seconds. (A commit's steps are in one transaction: other writers of this process wait for it.)
+ */
+const ROWS_PER_STEP = 2_000;
+
 export interface OnecCatalogueState {
   /** Grows with each commit: a server serving an older one reads the catalogue again. */
   version: number;
@@ -35,40 +43,80 @@ export type OnecCatalogueChange =
   | { kind: "offers"; state: OnecCatalogueState; previous: number; offers: OnecOffer[] };
 
 /** The part's fields kept as JSON: everything but the slug, price and balance (columns of their own). */
-type StoredPart = Omit<Part, "id" | "slug" | "price" | "balance">;
+type StoredPart = Omit<Part, "id" | "slug" | "group" | "price" | "balance">;
 
 export async function onecCatalogueState(store: StoreDb): Promise<OnecCatalogueState | undefined> {
   const value = await readSetting(store, STATE_KEY);
   return value === undefined ? undefined : (JSON.parse(value) as OnecCatalogueState);
 }
 
-/** The parts on the site now, with the state they belong to, grouped as the parts API gives them. */
+/**
+ * The parts on the site now as a parts API body (a list of `{group, parts}`), for the catalogue
+ * worker: read a slice at a time, each part's JSON spliced as stored, never parsed here.
+ */
+export async function readOnecCatalogueBody(
+  store: StoreDb,
+): Promise<{ state: OnecCatalogueState; body: ArrayBuffer } | undefined> {
+  // The state first, then the rows: the rows are as new as the state or newer, never older, so
+  // the next refresh reads them again and no commit is missed. No transaction: on SQLite it would
+  // take the write lock (BEGIN IMMEDIATE) for the length of a read.
+  const state = await onecCatalogueState(store);
+  if (!state) return undefined;
+  const encoder = new TextEncoder();
+  const body = new ArrayBuffer(0, { maxByteLength: 2 ** 31 });
+  const append = (text: string) => {
+    const bytes = encoder.encode(text);
+    const at = body.byteLength;
+    body.resize(at + bytes.byteLength);
+    new Uint8Array(body, at).set(bytes);
+  };
+  let after: { group: string; id: string } | undefined;
+  let open = false;
+  for (;;) {
+    const rows = await store.db
+      .selectFrom("onec_parts")
+      .select(["id", "slug", "group_name", "part", "price", "balance"])
+      .where("listed", "=", 1)
+      .$if(after !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb("group_name", ">", after!.group),
+            eb.and([eb("group_name", "=", after!.group), eb("id", ">", after!.id)]),
+          ]),
+        ),
+      )
+      .orderBy("group_name")
+      .orderBy("id")
+      .limit(ROWS_PER_STEP)
+      .execute();
+    const pieces: string[] = [];
+    for (const row of rows) {
+      if (row.group_name !== after?.group) {
+        pieces.push(`${open ? "]}," : "["}{"group":${JSON.stringify(row.group_name)},"parts":[`);
+        open = true;
+      } else pieces.push(",");
+      const head = `{"id":${JSON.stringify(row.id)},"slug":${JSON.stringify(row.slug)},"price":${Number(row.price)},"balance":${row.balance}`;
+      pieces.push(row.part === "{}" ? `${head}}` : `${head},${row.part.slice(1)}`);
+      after = { group: row.group_name, id: row.id };
+    }
+    append(pieces.join(""));
+    if (rows.length < ROWS_PER_STEP) break;
+    await nextTurn();
+  }
+  append(open ? "]}]" : "[]");
+  return { state, body };
+}
+
+/** The parts on the site now, grouped as the parts API gives them. */
 export async function readOnecCatalogue(
   store: StoreDb,
 ): Promise<{ state: OnecCatalogueState; groups: { group: string; parts: Part[] }[] } | undefined> {
-  return store.db.transaction().execute(async (trx) => {
-    const value = await trx.selectFrom("settings").select("value").where("key", "=", STATE_KEY).executeTakeFirst();
-    if (!value) return undefined;
-    const rows = await trx
-      .selectFrom("onec_parts")
-      .select(["id", "slug", "part", "price", "balance"])
-      .where("listed", "=", 1)
-      .orderBy("id")
-      .execute();
-    const groups = new Map<string, Part[]>();
-    for (const row of rows) {
-      const stored = JSON.parse(row.part) as StoredPart;
-      const part: Part = { ...stored, id: row.id, slug: row.slug, price: Number(row.price), balance: row.balance };
-      const list = groups.get(part.group);
-      if (list) list.push(part);
-      else groups.set(part.group, [part]);
-    }
-    const { compare } = new Intl.Collator("ru");
-    return {
-      state: JSON.parse(value.value) as OnecCatalogueState,
-      groups: [...groups].sort(([a], [b]) => compare(a, b)).map(([group, parts]) => ({ group, parts })),
-    };
-  });
+  const read = await readOnecCatalogueBody(store);
+  if (!read) return undefined;
+  return {
+    state: read.state,
+    groups: JSON.parse(new TextDecoder().decode(read.body)) as { group: string; parts: Part[] }[],
+  };
 }
 
 export interface StoreCatalogueOptions {
@@ -87,7 +135,6 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
     name: good.name,
     fullName: good.fullName,
     article: good.article,
-    group: good.group || "Прочее",
     images: good.pictures.map(pictureUrl),
     description: good.description,
     ...(good.brand ? { brand: good.brand } : {}),
@@ -116,14 +163,17 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
       const known = await store.db.selectFrom("onec_parts").select(["id", "slug"]).execute();
       const slugs = new SlugBook(known.map((row) => [row.id, row.slug]));
       const clear = () => store.db.deleteFrom("onec_staged").where("batch", "=", batch).execute();
+      let seq = 0;
       return {
         async add(goods) {
           const rows = goods
             .filter((good) => ID_PATTERN.test(good.id))
             .map((good) => ({
               batch,
+              seq: seq++,
               id: good.id,
               slug: slugs.slugFor(good.id, good.name),
+              group_name: good.group || "Прочее",
               part: JSON.stringify(stored(good)),
               deleted: good.deleted ? 1 : 0,
             }));
@@ -134,6 +184,7 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
               .onConflict((oc) =>
                 oc.columns(["batch", "id"]).doUpdateSet({
                   part: (eb) => eb.ref("excluded.part"),
+                  group_name: (eb) => eb.ref("excluded.group_name"),
                   deleted: (eb) => eb.ref("excluded.deleted"),
                 }),
               )
@@ -143,16 +194,20 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
         async commit() {
           const state = await store.db.transaction().execute(async (trx) => {
             const full = onlyChanges ? null : exchange;
-            // `where true` keeps SQLite from reading ON CONFLICT as a join's condition. The slug
-            // stays as first made; a part in a full file is marked with that file's exchange.
-            await sql`
-              insert into onec_parts (id, slug, part, price, balance, listed, full_exchange)
-              select id, slug, part, 0, 0, 1 - deleted, ${full} from onec_staged where batch = ${batch}
-              on conflict (id) do update set
-                part = excluded.part,
-                listed = excluded.listed,
-                full_exchange = coalesce(excluded.full_exchange, onec_parts.full_exchange)
-            `.execute(trx);
+            // The slug stays as first made; a part in a full file is marked with that file's exchange.
+            for (let from = 0; from < seq; from += ROWS_PER_STEP) {
+              if (from > 0) await nextTurn();
+              await sql`
+                insert into onec_parts (id, slug, group_name, part, price, balance, listed, full_exchange)
+                select id, slug, group_name, part, 0, 0, 1 - deleted, ${full} from onec_staged
+                where batch = ${batch} and seq >= ${from} and seq < ${from + ROWS_PER_STEP}
+                on conflict (id) do update set
+                  group_name = excluded.group_name,
+                  part = excluded.part,
+                  listed = excluded.listed,
+                  full_exchange = coalesce(excluded.full_exchange, onec_parts.full_exchange)
+              `.execute(trx);
+            }
             // The full files of one exchange together are the catalogue: parts none of them listed leave.
             if (full !== null) {
               await trx
@@ -189,7 +244,8 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
           }));
           staged.clear();
           const { state, previous } = await store.db.transaction().execute(async (trx) => {
-            for (const offer of offers) {
+            for (const [n, offer] of offers.entries()) {
+              if (n > 0 && n % ROWS_PER_STEP === 0) await nextTurn();
               if (offer.price === undefined && offer.balance === undefined) continue;
               await trx
                 .updateTable("onec_parts")

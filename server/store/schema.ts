@@ -88,7 +88,9 @@ export interface OnecPartTable {
   id: string;
   /** Made from the name at the first import, kept for the `Ид` ever after. */
   slug: string;
-  /** JSON of the part without its price and balance (name, article, group, pictures…). */
+  /** The part's group (the catalogue is read group by group). */
+  group_name: string;
+  /** JSON of the part without its id, slug, price and balance (name, article, pictures…). */
   part: string;
   price: number;
   balance: number;
@@ -101,8 +103,11 @@ export interface OnecPartTable {
 /** Goods of an import not yet committed, by batch. */
 export interface OnecStagedTable {
   batch: string;
+  /** The order it came in, so the commit takes the batch a slice at a time. */
+  seq: number;
   id: string;
   slug: string;
+  group_name: string;
   part: string;
   deleted: number;
 }
