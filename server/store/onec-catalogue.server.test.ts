@@ -118,6 +118,7 @@ describe.each(STORE_KINDS)("the 1C catalogue in the store on %s", (kind) => {
     expect((await parts(t.store)).map((p) => p.id)).toEqual(["a1"]);
     await batch.abort();
     expect((await parts(t.store)).map((p) => p.id)).toEqual(["a1"]);
+    expect(await t.store.db.selectFrom("onec_staged").select("id").execute()).toEqual([]);
     const offers = await sink.beginOffers({ onlyChanges: true, exchange: "x" });
     await offers.add([{ id: "a1", price: 5 }]);
     await offers.abort();

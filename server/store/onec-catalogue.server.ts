@@ -162,8 +162,18 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
       await store.db.deleteFrom("onec_staged").execute();
       const known = await store.db.selectFrom("onec_parts").select(["id", "slug"]).execute();
       const slugs = new SlugBook(known.map((row) => [row.id, row.slug]));
-      const clear = () => store.db.deleteFrom("onec_staged").where("batch", "=", batch).execute();
       let seq = 0;
+      // A slice at a time: secure_delete overwrites each row, 100 000 at once would hold the thread.
+      const clear = async () => {
+        for (let from = 0; from < seq; from += ROWS_PER_STEP) {
+          if (from > 0) await nextTurn();
+          await store.db
+            .deleteFrom("onec_staged")
+            .where("batch", "=", batch)
+            .where("seq", "<", from + ROWS_PER_STEP)
+            .execute();
+        }
+      };
       return {
         async add(goods) {
           const rows = goods
@@ -216,10 +226,12 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
                 .where((eb) => eb.or([eb("full_exchange", "is", null), eb("full_exchange", "!=", full)]))
                 .execute();
             }
-            await trx.deleteFrom("onec_staged").where("batch", "=", batch).execute();
             return (await bump(trx)).state;
           });
           options.onCommit?.({ kind: "catalogue", state });
+          // After the commit, so the transaction that holds the store stays short; a batch's rows
+          // are of no use once committed, and the next import clears whatever is left.
+          await clear();
         },
         async abort() {
           await clear();
@@ -244,17 +256,25 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
           }));
           staged.clear();
           const { state, previous } = await store.db.transaction().execute(async (trx) => {
-            for (const [n, offer] of offers.entries()) {
-              if (n > 0 && n % ROWS_PER_STEP === 0) await nextTurn();
-              if (offer.price === undefined && offer.balance === undefined) continue;
-              await trx
-                .updateTable("onec_parts")
-                .set({
-                  ...(offer.price === undefined ? {} : { price: offer.price }),
-                  ...(offer.balance === undefined ? {} : { balance: offer.balance }),
-                })
-                .where("id", "=", offer.id)
-                .execute();
+            // Many offers per statement (one UPDATE … FROM VALUES): 100 000 single updates would
+            // hold the store for seconds. A price or balance the offer lacks stays (null keeps it).
+            const money = sql.raw(store.kind === "postgres" ? "double precision" : "real");
+            const given = offers.filter((offer) => offer.price !== undefined || offer.balance !== undefined);
+            for (let from = 0; from < given.length; from += ROWS_PER_INSERT) {
+              if (from > 0) await nextTurn();
+              const values = given
+                .slice(from, from + ROWS_PER_INSERT)
+                .map(
+                  (offer) =>
+                    sql`(cast(${offer.id} as text), cast(${offer.price ?? null} as ${money}), cast(${offer.balance ?? null} as integer))`,
+                );
+              await sql`
+                update onec_parts set
+                  price = coalesce(v.column2, onec_parts.price),
+                  balance = coalesce(v.column3, onec_parts.balance)
+                from (values ${sql.join(values)}) as v
+                where onec_parts.id = v.column1
+              `.execute(trx);
             }
             return bump(trx);
           });

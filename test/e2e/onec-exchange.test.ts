@@ -116,7 +116,14 @@ describe("/1c-exchange on", () => {
       .find((found) => found.endsWith(`-${short}`));
     expect(slug).toBeTruthy();
     const partPath = `/catalog/parts/${slug}`;
-    expect(await page(partPath)).toContain(formatRub(offer.prices[sample.priceType.id]));
+    // The catalogue built on import.xml's success may show before offers.xml's prices (built next).
+    const price = formatRub(offer.prices[sample.priceType.id]);
+    expect(
+      await until(
+        () => page(partPath),
+        (html) => html.includes(price),
+      ),
+    ).toContain(price);
 
     // A changes-only offers.xml: the new price shows within 5 s of its success.
     const newPrice = 98_765;
