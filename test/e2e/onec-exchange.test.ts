@@ -10,7 +10,7 @@ import { encodeXml, importXml, offersXml, sampleCatalogue, statusesXml } from ".
 import { Fake1C, httpTransport } from "../fake-1c";
 import { pictureUrl } from "~server/onec/pictures.server";
 import { formatRub } from "~/lib/format";
-import { startServer, type RunningServer } from "./harness";
+import { MODES, openPage, serverAndBrowser, startServer, type RunningServer } from "./harness";
 
 const credentials = { user: "site-exchange", password: "Пароль:1c" };
 const sample = sampleCatalogue(300);
@@ -19,18 +19,16 @@ const offersBytes = encodeXml(offersXml({ priceTypes: [sample.priceType], offers
 const picture = sample.goods.find((g) => g.pictures?.length)!.pictures![0];
 
 describe("/1c-exchange on", () => {
+  const suite = serverAndBrowser(() => ({
+    ONEC_EXCHANGE_USER: credentials.user,
+    ONEC_EXCHANGE_PASSWORD: credentials.password,
+    ONEC_PRICE_TYPE: sample.priceType.name,
+  }));
   let server: RunningServer;
   let onec: Fake1C;
-  beforeAll(async () => {
-    server = await startServer({
-      ONEC_EXCHANGE_USER: credentials.user,
-      ONEC_EXCHANGE_PASSWORD: credentials.password,
-      ONEC_PRICE_TYPE: sample.priceType.name,
-    });
+  beforeAll(() => {
+    server = suite.server;
     onec = new Fake1C(httpTransport(server.url), credentials);
-  });
-  afterAll(async () => {
-    await server.stop();
   });
 
   it("refuses a wrong password with 401, and calls without the session's cookie", async () => {
@@ -142,6 +140,21 @@ describe("/1c-exchange on", () => {
     );
     expect(changed).toContain(formatRub(newPrice));
     expect(Date.now() - succeeded).toBeLessThan(5_000);
+
+    // A visitor finds it by its article and opens it: on a phone and a desktop, with and without JavaScript.
+    for (const mode of MODES) {
+      for (const mobile of [true, false]) {
+        const { page: tab, context } = await openPage(suite, `/catalog/parts?search=${good.article}`, {
+          javaScriptEnabled: mode.javaScriptEnabled,
+          mobile,
+        });
+        const link = tab.locator(`main a[href="${partPath}"]:visible`).first();
+        await (mobile ? link.tap() : link.click());
+        await tab.waitForURL((url) => url.pathname === partPath);
+        await expect(tab.getByText(formatRub(newPrice)).first().isVisible()).resolves.toBe(true);
+        await context.close();
+      }
+    }
 
     // The next full import leaves it out: its page goes to /not-found, the others stay.
     const rest = sample.goods.filter((g) => g.id !== good.id);
