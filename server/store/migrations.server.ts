@@ -114,6 +114,14 @@ function onecCatalogue(kind: Kind): Migration {
         .addColumn("deleted", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("onec_staged_pk", ["batch", "id"])
         .execute();
+      await db.schema
+        .createTable("onec_offers_staged")
+        .addColumn("batch", "text", (c) => c.notNull())
+        .addColumn("id", "text", (c) => c.notNull())
+        .addColumn("price", money)
+        .addColumn("balance", "integer")
+        .addPrimaryKeyConstraint("onec_offers_staged_pk", ["batch", "id"])
+        .execute();
       await db.schema.createIndex("onec_staged_seq").on("onec_staged").columns(["batch", "seq"]).execute();
       await db.schema
         .createIndex("onec_parts_listed")

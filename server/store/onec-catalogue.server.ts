@@ -240,6 +240,8 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
     },
 
     async beginOffers(): Promise<SinkBatch<OnecOffer>> {
+      // Offers staged by an import cut short (a restart) are of no use to anyone.
+      await store.db.deleteFrom("onec_offers_staged").execute();
       // An offer is three small values: 100 000 of them are a few MB.
       const staged = new Map<string, OnecOffer>();
       return {
@@ -255,29 +257,44 @@ export function createStoreCatalogue(store: StoreDb, options: StoreCatalogueOpti
             ...(offer.balance === undefined ? {} : { balance: Math.max(0, Math.floor(offer.balance)) }),
           }));
           staged.clear();
-          const { state, previous } = await store.db.transaction().execute(async (trx) => {
-            // Many offers per statement (one UPDATE … FROM VALUES): 100 000 single updates would
-            // hold the store for seconds. A price or balance the offer lacks stays (null keeps it).
-            const money = sql.raw(store.kind === "postgres" ? "double precision" : "real");
-            const given = offers.filter((offer) => offer.price !== undefined || offer.balance !== undefined);
+          // Written first, each slice on its own; then one UPDATE … FROM applies them all in the
+          // commit's transaction, which holds the store a moment, not the seconds 100 000 single
+          // updates take. A price or balance the offer lacks stays (null keeps it).
+          const batch = crypto.randomUUID();
+          const given = offers.filter((offer) => offer.price !== undefined || offer.balance !== undefined);
+          const clear = async () => {
+            await store.db.deleteFrom("onec_offers_staged").where("batch", "=", batch).execute();
+          };
+          try {
             for (let from = 0; from < given.length; from += ROWS_PER_INSERT) {
               if (from > 0) await nextTurn();
-              const values = given
-                .slice(from, from + ROWS_PER_INSERT)
-                .map(
-                  (offer) =>
-                    sql`(cast(${offer.id} as text), cast(${offer.price ?? null} as ${money}), cast(${offer.balance ?? null} as integer))`,
-                );
-              await sql`
-                update onec_parts set
-                  price = coalesce(v.column2, onec_parts.price),
-                  balance = coalesce(v.column3, onec_parts.balance)
-                from (values ${sql.join(values)}) as v
-                where onec_parts.id = v.column1
-              `.execute(trx);
+              await store.db
+                .insertInto("onec_offers_staged")
+                .values(
+                  given.slice(from, from + ROWS_PER_INSERT).map((offer) => ({
+                    batch,
+                    id: offer.id,
+                    price: offer.price ?? null,
+                    balance: offer.balance ?? null,
+                  })),
+                )
+                .execute();
             }
+          } catch (error) {
+            await clear().catch(() => {});
+            throw error;
+          }
+          const { state, previous } = await store.db.transaction().execute(async (trx) => {
+            await sql`
+              update onec_parts set
+                price = coalesce(s.price, onec_parts.price),
+                balance = coalesce(s.balance, onec_parts.balance)
+              from onec_offers_staged as s
+              where s.batch = ${batch} and onec_parts.id = s.id
+            `.execute(trx);
             return bump(trx);
           });
+          await clear();
           options.onCommit?.({ kind: "offers", state, previous, offers });
         },
         async abort() {

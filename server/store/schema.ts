@@ -112,6 +112,15 @@ export interface OnecStagedTable {
   deleted: number;
 }
 
+/** Prices and balances of an offers file, written before its commit applies them in one statement. */
+export interface OnecOfferStagedTable {
+  batch: string;
+  id: string;
+  /** Null: the offer leaves it as it is. */
+  price: number | null;
+  balance: number | null;
+}
+
 export interface Database {
   leads: LeadTable;
   lead_files: LeadFileTable;
@@ -122,4 +131,5 @@ export interface Database {
   lead_traces: LeadTraceTable;
   onec_parts: OnecPartTable;
   onec_staged: OnecStagedTable;
+  onec_offers_staged: OnecOfferStagedTable;
 }
