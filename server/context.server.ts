@@ -8,8 +8,8 @@ import { createMetrics, type Metrics } from "./metrics.server";
 import { createNotifyGateway, type NotifyGateway } from "./notify-gateway.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
 import type { Exchange } from "./onec/exchange.server";
-import { createMemoryCatalogue } from "./onec/memory.server";
 import { createSiteExchange } from "./onec/site-exchange.server";
+import { createStoreCatalogue } from "./store/onec-catalogue.server";
 import { createStoreOrders } from "./store/order-statuses.server";
 import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
 import {
@@ -73,7 +73,11 @@ export function createServices(
     });
   const parts =
     overrides.parts ??
-    createPartsGateway(config, { onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s) });
+    createPartsGateway(config, {
+      onUpstream: (outcome, s) => metrics.observeUpstream("parts", outcome, s),
+      // 1C's catalogue, once delivered, serves on every server of the store, with or without the exchange.
+      onecStore: store,
+    });
   const notify =
     overrides.notify ??
     createNotifyGateway(config, store, {
@@ -112,7 +116,7 @@ export function createServices(
       "exchange" in overrides
         ? overrides.exchange
         : createSiteExchange(config, {
-            catalogue: createMemoryCatalogue(),
+            catalogue: createStoreCatalogue(store, { onCommit: (change) => parts.onecChanged?.(change) }),
             orders: createStoreOrders(store, {
               statusMail: (order, event) => mail.statusMailOf(order, event),
               onStatusMails: (ids) => mail.sendStatusMails(ids),

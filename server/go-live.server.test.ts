@@ -16,6 +16,7 @@ import { contentChecks, sampleFiles } from "./go-live-checks.server";
 import { newLeadId } from "./lead-record.server";
 import { migrate, openStoreDb, sqliteFile } from "./store/db.server";
 import { acceptLead } from "./store/leads.server";
+import { createStoreCatalogue } from "./store/onec-catalogue.server";
 import {
   checkGoLive,
   CONTENT_FILE,
@@ -348,6 +349,72 @@ describe("go-live settings", () => {
       /^Invalid environment variable SITE_URL: .*\(got "faw-solontsy\.ru"\): npm start refuses to start$/,
     );
     expect(settings(READY).failures).toEqual([]);
+  });
+});
+
+describe("go-live catalogue from 1C", () => {
+  const { PARTS_API_URL: _api, ...withoutApi } = READY;
+  const ONEC = { ONEC_EXCHANGE_USER: "site", ONEC_EXCHANGE_PASSWORD: "secret" };
+  const catalogueNote = (report: { notes: string[] }) =>
+    report.notes.filter((n) => n.startsWith("Catalogue:")).join("\n");
+
+  it("fails the exchange's user without its password, and the password without the user, naming both", () => {
+    for (const [set, missing] of [
+      ["ONEC_EXCHANGE_USER", "ONEC_EXCHANGE_PASSWORD"],
+      ["ONEC_EXCHANGE_PASSWORD", "ONEC_EXCHANGE_USER"],
+    ]) {
+      const { failures } = settings({ ...READY, [set]: "x" });
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toContain(`Invalid environment variable ${missing}:`);
+      expect(failures[0]).toContain(set);
+    }
+    expect(settings({ ...READY, ...ONEC }).failures).toEqual([]);
+  });
+
+  it("reports the demo while 1C has delivered nothing, then 1C's catalogue and how old its last exchange is", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "go-live-1c-"));
+    try {
+      const env = { ...withoutApi, ...ONEC, DATA_DIR: dataDir };
+      const before = await checkGoLive(env);
+      expect(catalogueNote(before)).toBe(
+        "Catalogue: the embedded demo; 1C's exchange is on at /1c-exchange and has delivered no catalogue yet",
+      );
+      expect(before.failures[0]).toMatch(/^PARTS_API_URL not set and 1C has delivered no catalogue yet: /);
+
+      const exchangedAt = new Date("2026-12-01T09:00:00.000Z");
+      const store = openStoreDb({ dataDir });
+      await migrate(store);
+      const sink = createStoreCatalogue(store, { now: () => exchangedAt });
+      const batch = await sink.beginCatalogue({ onlyChanges: false, exchange: "first" });
+      const names = ["Фильтр масляный", "Ремень генератора", "Датчик давления"];
+      await batch.add(
+        names.map((name, i) => ({
+          id: `p${i}`,
+          article: `A${i}`,
+          name,
+          fullName: name,
+          group: "",
+          description: "",
+          pictures: [],
+          crossNumbers: [],
+          deleted: i === 2,
+        })),
+      );
+      await batch.commit();
+      await store.close();
+
+      const later = exchangedAt.getTime() + (3 * 60 + 5) * 60_000;
+      const after = await checkGoLive(env, undefined, undefined, () => later);
+      expect(catalogueNote(after)).toBe(
+        `Catalogue: 1C's, 2 parts; the last exchange 3 h 5 min ago (${exchangedAt.toISOString()})`,
+      );
+      expect(after.failures).toEqual([]);
+      // Another server of the store, without the exchange, serves the same catalogue and says so.
+      const other = await checkGoLive({ ...withoutApi, DATA_DIR: dataDir }, undefined, undefined, () => later);
+      expect(catalogueNote(other)).toMatch(/; ONEC_EXCHANGE_USER and ONEC_EXCHANGE_PASSWORD are not set here: /);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

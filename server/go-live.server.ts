@@ -11,7 +11,7 @@ import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 import { ConfigError, parseConfig } from "./config.server";
 import { CONTENT_FILE, contentChecks, probeSmtp, sampleFiles } from "./go-live-checks.server";
-import { keptLeadsNote } from "./go-live-store.server";
+import { keptLeadsNote, withCatalogueSource } from "./go-live-store.server";
 import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
 export { CONTENT_FILE };
@@ -153,7 +153,10 @@ export function settings(env: Record<string, string | undefined>): { failures: s
   const notes: string[] = [];
   if (!set("PARTS_API_URL")) {
     failures.push(
-      "PARTS_API_URL not set: the parts catalogue is the embedded demo, invented parts with prices and stock that customers can order",
+      set("ONEC_EXCHANGE_USER") && set("ONEC_EXCHANGE_PASSWORD")
+        ? "PARTS_API_URL not set and 1C has delivered no catalogue yet: the parts catalogue is the embedded demo, " +
+            "invented parts with prices and stock that customers can order, until 1C's first exchange"
+        : "PARTS_API_URL not set: the parts catalogue is the embedded demo, invented parts with prices and stock that customers can order",
     );
   }
   if (!set("NOTIFY_API_URL") || !set("NOTIFY_API_KEY")) {
@@ -310,6 +313,7 @@ export async function checkGoLive(
   env: Record<string, string | undefined>,
   source?: string,
   fetchFn?: typeof fetch,
+  now: () => number = Date.now,
 ): Promise<GoLiveReport> {
   const base = goLiveReport(env, source);
   const keptNote = await keptLeadsNote(env);
@@ -328,6 +332,7 @@ export async function checkGoLive(
           ],
         };
   }
+  report = await withCatalogueSource(env, report, now());
   if (!env.PARTS_API_URL?.trim()) return report;
   let line: { failures: string[]; note?: string };
   try {

@@ -23,6 +23,9 @@ import {
 import type { Config } from "./config.server";
 import { generateParts } from "./demo-catalogue.server";
 import { errorMessage, log } from "./log.server";
+import { createOnecPartsGateway, type CatalogueSource } from "./parts-gateway-onec.server";
+import type { StoreDb } from "./store/db.server";
+import type { OnecCatalogueChange, OnecCatalogueState } from "./store/onec-catalogue.server";
 
 export type { CatalogueSnapshot } from "~/lib/catalogue-snapshot";
 
@@ -30,6 +33,12 @@ export interface PartsGateway {
   getCatalogue(): Promise<CatalogueSnapshot>;
   /** The catalogue being served, if any, and when it was last confirmed by the parts API (ms), without asking it. */
   current(): { parts: number; fetchedAt: number } | undefined;
+  /** Which catalogue serves: the demo, the parts API, or 1C's (once 1C has delivered one). */
+  source?(): CatalogueSource;
+  /** 1C's last commit as this server serves it; undefined while 1C's catalogue does not serve. */
+  onecState?(): OnecCatalogueState | undefined;
+  /** 1C's exchange committed a file on this server (see parts-gateway-onec.server.ts). */
+  onecChanged?(change: OnecCatalogueChange): void;
 }
 
 /** How a request to the parts API ended, for the metrics. */
@@ -47,6 +56,8 @@ export interface PartsGatewayOptions {
   workerHeapCapMb?: (bytes: number) => number;
   /** The site's public/ (default: public/ of the working folder): paths naming its files are the site's pictures. */
   publicDir?: string;
+  /** The store 1C's catalogue is kept in: once 1C has delivered one, it serves (before the parts API or the demo). */
+  onecStore?: StoreDb;
 }
 
 export class PartsUnavailableError extends Error {
@@ -140,8 +151,25 @@ function demoGateway(count: number): PartsGateway {
 }
 
 export function createPartsGateway(config: Config, options: PartsGatewayOptions = {}): PartsGateway {
-  if (!config.PARTS_API_URL) return demoGateway(config.DEMO_PARTS_COUNT);
+  const fallback = config.PARTS_API_URL
+    ? { ...apiGateway(config, config.PARTS_API_URL, options), source: "parts-api" as const }
+    : { ...demoGateway(config.DEMO_PARTS_COUNT), source: "demo" as const };
+  if (!options.onecStore) return { ...fallback, source: () => fallback.source };
+  const onec = createOnecPartsGateway(fallback, options.onecStore, {
+    ttlMs: config.PARTS_CACHE_TTL_SECONDS * 1000,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+  });
+  return {
+    getCatalogue: onec.getCatalogue,
+    current: onec.current,
+    source: onec.source,
+    onecState: onec.onecState,
+    onecChanged: onec.changed,
+  };
+}
 
+function apiGateway(config: Config, partsApiUrl: string, options: PartsGatewayOptions): PartsGateway {
   const workerUrl = options.workerUrl ?? CATALOGUE_WORKER_URL;
   // Fail at start, not at the first refresh: a deploy without the worker would never get a catalogue.
   if (!fs.existsSync(fileURLToPath(workerUrl))) {
@@ -150,7 +178,7 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
   // Looked up per call, so a fetch patched after start-up (msw in tests) is the one used.
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
-  const url = `${config.PARTS_API_URL.replace(/\/+$/, "")}/parts`;
+  const url = `${partsApiUrl.replace(/\/+$/, "")}/parts`;
   const path = new URL(url).pathname;
   // Pictures given as paths of the parts API's host are shown from there (app/lib/part-picture.ts).
   const pictures = { partsUrl: url, publicDir: options.publicDir ?? nodePath.resolve("public") };

@@ -110,3 +110,58 @@ export function createCatalogueSnapshot(
     relatedPool: Uint32Array.from(parts.flatMap((p, i) => (isRelatedCandidate(p) ? [i] : []))),
   };
 }
+
+/** A part's new price and stock; what is absent stays. */
+export interface PartOffer {
+  id: string;
+  price?: number;
+  balance?: number;
+}
+
+/**
+ * The snapshot with these prices and stock, made in place: the parts are changed where they are
+ * (the old snapshot, still read by requests under way, shows the new figures too), the price
+ * orders are sorted anew and 'С этим покупают' follows the stock. The names, the search index and
+ * the name orders stay: a few tens of milliseconds at 100 000 parts, where a build takes seconds.
+ */
+export function withOffers(
+  snapshot: CatalogueSnapshot,
+  offers: readonly PartOffer[],
+  version: number,
+): CatalogueSnapshot {
+  const changed = new Set<string>();
+  for (const offer of offers) {
+    const part = snapshot.byId.get(offer.id);
+    if (!part) continue;
+    if (offer.price !== undefined) part.price = offer.price;
+    if (offer.balance !== undefined) part.balance = offer.balance;
+    changed.add(part.id);
+  }
+  const { parts } = snapshot;
+  const pool = new Set(snapshot.relatedPool);
+  if (changed.size > 0) {
+    for (let i = 0; i < parts.length; i++) {
+      if (!changed.has(parts[i].id)) continue;
+      if (isRelatedCandidate(parts[i])) pool.add(i);
+      else pool.delete(i);
+    }
+  }
+  const nameOrder = snapshot.places.name_asc;
+  const priceRank = ranks(
+    parts.map((p) => p.price),
+    (a, b) => a - b,
+  );
+  const top = priceRank.reduce((max, rank) => Math.max(max, rank), 0);
+  const price_asc = sortBy(priceRank, nameOrder);
+  const price_desc = sortBy(
+    priceRank.map((rank) => top - rank),
+    nameOrder,
+  );
+  return {
+    ...snapshot,
+    version,
+    orders: { ...snapshot.orders, price_asc, price_desc },
+    places: { ...snapshot.places, price_asc: inverse(price_asc), price_desc: inverse(price_desc) },
+    relatedPool: Uint32Array.from([...pool].sort((a, b) => a - b)),
+  };
+}

@@ -114,11 +114,65 @@ const orderStatuses: Migration = {
 };
 
 /**
+ * The parts 1C delivers (docs/decisions/018): one row per `Ид`, kept with its slug after it leaves
+ * the catalogue (`listed` 0), so a part that comes back has its old address. Goods of an import
+ * wait in `onec_staged` until the file's commit, the catalogue serving unchanged meanwhile.
+ */
+function onecCatalogue(kind: Kind): Migration {
+  const money = kind === "postgres" ? "double precision" : "real";
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("onec_parts")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("slug", "text", (c) => c.notNull().unique())
+        .addColumn("group_name", "text", (c) => c.notNull())
+        .addColumn("part", "text", (c) => c.notNull())
+        .addColumn("price", money, (c) => c.notNull().defaultTo(0))
+        .addColumn("balance", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("listed", "integer", (c) => c.notNull())
+        .addColumn("full_exchange", "text")
+        .execute();
+      await db.schema
+        .createTable("onec_staged")
+        .addColumn("batch", "text", (c) => c.notNull())
+        .addColumn("id", "text", (c) => c.notNull())
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("slug", "text", (c) => c.notNull())
+        .addColumn("group_name", "text", (c) => c.notNull())
+        .addColumn("part", "text", (c) => c.notNull())
+        .addColumn("deleted", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("onec_staged_pk", ["batch", "id"])
+        .execute();
+      await db.schema
+        .createTable("onec_offers_staged")
+        .addColumn("batch", "text", (c) => c.notNull())
+        .addColumn("id", "text", (c) => c.notNull())
+        .addColumn("price", money)
+        .addColumn("balance", "integer")
+        .addPrimaryKeyConstraint("onec_offers_staged_pk", ["batch", "id"])
+        .execute();
+      await db.schema.createIndex("onec_staged_seq").on("onec_staged").columns(["batch", "seq"]).execute();
+      await db.schema
+        .createIndex("onec_parts_listed")
+        .on("onec_parts")
+        .columns(["listed", "group_name", "id"])
+        .execute();
+    },
+  };
+}
+
+/**
  * The migrations of this version, by name (applied in name order). Each stands alone, so one
  * released after another with a higher name is still applied (`allowUnorderedMigrations`).
  */
 export function migrationProvider(kind: Kind): MigrationProvider {
   return {
-    getMigrations: () => Promise.resolve({ "001-initial": initial(kind), "003-order-statuses": orderStatuses }),
+    getMigrations: () =>
+      Promise.resolve({
+        "001-initial": initial(kind),
+        "002-onec-catalogue": onecCatalogue(kind),
+        "003-order-statuses": orderStatuses,
+      }),
   };
 }

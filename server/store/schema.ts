@@ -100,6 +100,44 @@ export interface LeadTraceTable {
   lead_id: string;
 }
 
+/** A part from 1C, by its `Ид` (server/store/onec-catalogue.server.ts). */
+export interface OnecPartTable {
+  id: string;
+  /** Made from the name at the first import, kept for the `Ид` ever after. */
+  slug: string;
+  /** The part's group (the catalogue is read group by group). */
+  group_name: string;
+  /** JSON of the part without its id, slug, price and balance (name, article, pictures…). */
+  part: string;
+  price: number;
+  balance: number;
+  /** 1: on the site; 0: left the catalogue (the row keeps its slug). */
+  listed: number;
+  /** The exchange whose full files last listed it. */
+  full_exchange: string | null;
+}
+
+/** Goods of an import not yet committed, by batch. */
+export interface OnecStagedTable {
+  batch: string;
+  /** The order it came in, so the commit takes the batch a slice at a time. */
+  seq: number;
+  id: string;
+  slug: string;
+  group_name: string;
+  part: string;
+  deleted: number;
+}
+
+/** Prices and balances of an offers file, written before its commit applies them in one statement. */
+export interface OnecOfferStagedTable {
+  batch: string;
+  id: string;
+  /** Null: the offer leaves it as it is. */
+  price: number | null;
+  balance: number | null;
+}
+
 export interface Database {
   leads: LeadTable;
   lead_files: LeadFileTable;
@@ -109,4 +147,7 @@ export interface Database {
   consents: ConsentTable;
   settings: SettingTable;
   lead_traces: LeadTraceTable;
+  onec_parts: OnecPartTable;
+  onec_staged: OnecStagedTable;
+  onec_offers_staged: OnecOfferStagedTable;
 }

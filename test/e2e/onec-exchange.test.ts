@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeXml, importXml, offersXml, sampleCatalogue, statusesXml } from "../commerceml";
 import { Fake1C, httpTransport } from "../fake-1c";
 import { pictureUrl } from "~server/onec/pictures.server";
-import { startServer, type RunningServer } from "./harness";
+import { formatRub } from "~/lib/format";
+import { MODES, openPage, serverAndBrowser, startServer, type RunningServer } from "./harness";
 
 const credentials = { user: "site-exchange", password: "Пароль:1c" };
 const sample = sampleCatalogue(300);
@@ -18,18 +19,16 @@ const offersBytes = encodeXml(offersXml({ priceTypes: [sample.priceType], offers
 const picture = sample.goods.find((g) => g.pictures?.length)!.pictures![0];
 
 describe("/1c-exchange on", () => {
+  const suite = serverAndBrowser(() => ({
+    ONEC_EXCHANGE_USER: credentials.user,
+    ONEC_EXCHANGE_PASSWORD: credentials.password,
+    ONEC_PRICE_TYPE: sample.priceType.name,
+  }));
   let server: RunningServer;
   let onec: Fake1C;
-  beforeAll(async () => {
-    server = await startServer({
-      ONEC_EXCHANGE_USER: credentials.user,
-      ONEC_EXCHANGE_PASSWORD: credentials.password,
-      ONEC_PRICE_TYPE: sample.priceType.name,
-    });
+  beforeAll(() => {
+    server = suite.server;
     onec = new Fake1C(httpTransport(server.url), credentials);
-  });
-  afterAll(async () => {
-    await server.stop();
   });
 
   it("refuses a wrong password with 401, and calls without the session's cookie", async () => {
@@ -96,7 +95,97 @@ describe("/1c-exchange on", () => {
       await onec.sendStatuses(encodeXml(statusesXml([{ number: "0000-0000", status: "Отгружен" }]), "utf-8")),
     ).toEqual(["success"]);
   });
+
+  it("puts 1C's parts on the pages and in search; a changes-only offers file moves a price; a part left out goes", async () => {
+    const good = sample.goods[7];
+    const offer = sample.offers[7];
+    const searched = await until(
+      () => page(`/catalog/parts?search=${encodeURIComponent(good.article)}`),
+      (html) => html.includes(good.name),
+    );
+    expect(searched).toContain(good.name);
+    // The part's address ends with the first digits of its Ид (made at its first import).
+    const short = good.id
+      .replace(/[^A-Za-z0-9]/g, "")
+      .slice(0, 8)
+      .toLowerCase();
+    const slug = [...searched.matchAll(/href="\/catalog\/parts\/([a-z0-9-]+)"/g)]
+      .map((m) => m[1])
+      .find((found) => found.endsWith(`-${short}`));
+    expect(slug).toBeTruthy();
+    const partPath = `/catalog/parts/${slug}`;
+    // The catalogue built on import.xml's success may show before offers.xml's prices (built next).
+    const price = formatRub(offer.prices[sample.priceType.id]);
+    expect(
+      await until(
+        () => page(partPath),
+        (html) => html.includes(price),
+      ),
+    ).toContain(price);
+
+    // A changes-only offers.xml: the new price shows within 5 s of its success.
+    const newPrice = 98_765;
+    const changes = offersXml({
+      priceTypes: [sample.priceType],
+      offers: [{ id: good.id, prices: { [sample.priceType.id]: newPrice }, quantity: 3 }],
+      onlyChanges: true,
+    });
+    const runs = await onec.exchangeCatalogue({ "offers.xml": encodeXml(changes, "utf-8") });
+    expect(runs["offers.xml"].last).toMatch(/^success\n/);
+    const succeeded = Date.now();
+    const changed = await until(
+      () => page(partPath),
+      (html) => html.includes(formatRub(newPrice)),
+      5_000,
+    );
+    expect(changed).toContain(formatRub(newPrice));
+    expect(Date.now() - succeeded).toBeLessThan(5_000);
+
+    // A visitor finds it by its article and opens it: on a phone and a desktop, with and without JavaScript.
+    for (const mode of MODES) {
+      for (const mobile of [true, false]) {
+        const { page: tab, context } = await openPage(suite, `/catalog/parts?search=${good.article}`, {
+          javaScriptEnabled: mode.javaScriptEnabled,
+          mobile,
+        });
+        const link = tab.locator(`main a[href="${partPath}"]:visible`).first();
+        await (mobile ? link.tap() : link.click());
+        await tab.waitForURL((url) => url.pathname === partPath);
+        await expect(tab.getByText(formatRub(newPrice)).first().isVisible()).resolves.toBe(true);
+        await context.close();
+      }
+    }
+
+    // The next full import leaves it out: its page goes to /not-found, the others stay.
+    const rest = sample.goods.filter((g) => g.id !== good.id);
+    const full = await onec.exchangeCatalogue({
+      "import.xml": encodeXml(importXml({ groups: sample.groups, goods: rest }), "utf-8"),
+    });
+    expect(full["import.xml"].last).toMatch(/^success\n/);
+    const gone = await until(
+      () => fetch(`${server.url}${partPath}`, { redirect: "manual" }),
+      (res) => res.status !== 200,
+    );
+    expect([gone.status, gone.headers.get("location")]).toEqual([302, "/not-found"]);
+    expect(await page(`/catalog/parts?search=${encodeURIComponent(rest[0].article)}`)).toContain(rest[0].name);
+  });
+
+  async function page(path: string): Promise<string> {
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    return res.text();
+  }
 });
+
+/** Asks again until `ok` (the catalogue is built in the background after an import's success). */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe("/1c-exchange off", () => {
   let server: RunningServer;
