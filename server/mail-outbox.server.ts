@@ -9,7 +9,13 @@
  * MAIL_FROM unset: no e-mail. nodemailer is loaded with the first message, not with the server.
  */
 import { DEALER, DESKS, deskPhone } from "~/content";
-import { orderMailSubject, orderMailText, orderStatusMailSubject, orderStatusMailText } from "~/lib/order-mail";
+import {
+  orderMailSubject,
+  orderMailText,
+  orderStatusMailSubject,
+  orderStatusMailText,
+  type OrderMailSender,
+} from "~/lib/order-mail";
 import { orderNumberOf } from "~/lib/order-number";
 import type { Config } from "./config.server";
 import { orderInvoicePdf, orderOf } from "./invoice.server";
@@ -88,16 +94,7 @@ export function confirmationOf(
       total: order.total,
       invoice,
     },
-    {
-      dealerName: DEALER.name,
-      siteUrl: config.SITE_URL,
-      desk: {
-        name: DESKS.parts.name,
-        phone: deskPhone("parts").display,
-        email: DESKS.parts.email,
-        workTime: DESKS.parts.workTime,
-      },
-    },
+    mailSender(config),
   );
   return {
     to,
@@ -105,6 +102,20 @@ export function confirmationOf(
     text,
     messageId: confirmationMessageId(lead.id, config.SITE_URL),
     invoice,
+  };
+}
+
+/** Who signs the order e-mails: the dealer, the site and the parts desk the customer asks. */
+function mailSender(config: Pick<Config, "SITE_URL">): OrderMailSender {
+  return {
+    dealerName: DEALER.name,
+    siteUrl: config.SITE_URL,
+    desk: {
+      name: DESKS.parts.name,
+      phone: deskPhone("parts").display,
+      email: DESKS.parts.email,
+      workTime: DESKS.parts.workTime,
+    },
   };
 }
 
@@ -126,16 +137,7 @@ export function statusMailOf(
         status: event.status,
         ...(event.shipmentNumber ? { shipmentNumber: event.shipmentNumber } : {}),
       },
-      {
-        dealerName: DEALER.name,
-        siteUrl: config.SITE_URL,
-        desk: {
-          name: DESKS.parts.name,
-          phone: deskPhone("parts").display,
-          email: DESKS.parts.email,
-          workTime: DESKS.parts.workTime,
-        },
-      },
+      mailSender(config),
     ),
     messageId: `<order-${order.id}-status-${event.id}@${new URL(config.SITE_URL).hostname}>`,
     invoice: false,

@@ -65,14 +65,22 @@ export function orderMailText(order: OrderMailOrder, sender: OrderMailSender): s
     `Итого: ${formatRub(order.total)} (цены с учетом НДС)`,
     ...(order.invoice ? ["", "Счёт на оплату — во вложении (PDF)."] : []),
     "",
+    ...signature(sender),
+  ]
+    .join("\n")
+    .replace(/\u00a0/g, " ");
+}
+
+/** How every order e-mail ends: whom to ask (the parts desk) and who writes. */
+function signature(sender: OrderMailSender): string[] {
+  const { desk } = sender;
+  return [
     `Вопросы по заказу: ${desk.name}, ${desk.phone}, ${desk.email}. Назовите номер заказа.`,
     "",
     sender.dealerName,
     sender.siteUrl,
     "",
-  ]
-    .join("\n")
-    .replace(/\u00a0/g, " ");
+  ];
 }
 
 /** A change of the order's status 1C sent back: 'Заказ № <number>: <status>'. */
@@ -84,7 +92,6 @@ export function orderStatusMailText(
   order: { number: string; customerName: string; status: string; shipmentNumber?: string },
   sender: OrderMailSender,
 ): string {
-  const { desk } = sender;
   const base = sender.siteUrl.replace(/\/+$/, "");
   return [
     `Здравствуйте, ${order.customerName}!`,
@@ -94,11 +101,7 @@ export function orderStatusMailText(
     "",
     `Состав заказа и история статусов: ${base}/order-status?number=${encodeURIComponent(order.number)}`,
     "",
-    `Вопросы по заказу: ${desk.name}, ${desk.phone}, ${desk.email}. Назовите номер заказа.`,
-    "",
-    sender.dealerName,
-    sender.siteUrl,
-    "",
+    ...signature(sender),
   ]
     .join("\n")
     .replace(/\u00a0/g, " ");
