@@ -12,19 +12,15 @@ import { exchangeOrderOf, NEW_ORDER_STATUS } from "../onec/order-mapping.server"
 import type { ExchangeOrder, OrderSource, OrderStatusUpdate } from "../onec/ports.server";
 import type { StoreDb } from "./db.server";
 import type { LeadTable, OrderStatusTable } from "./schema";
+import type { StatusEventView } from "~/lib/order-status";
 
 /** What the customer sees before 1C has said anything of the order. */
 export const ACCEPTED_STATUS = "Принят";
 export const CANCELLED_STATUS = "Отменён";
 
-export interface OrderStatusEvent {
+/** A change of status as kept: what the page shows of it, and its own id (the status e-mail's key). */
+export interface OrderStatusEvent extends StatusEventView {
   id: string;
-  receivedAt: string;
-  status?: string;
-  cancelled?: boolean;
-  paidAt?: string;
-  shippedAt?: string;
-  shipmentNumber?: string;
 }
 
 /** A status e-mail as the mail outbox writes it; undefined: none for this order. */
