@@ -164,10 +164,13 @@ export function createStoreOrders(store: StoreDb, options: StoreOrdersOptions = 
               .execute()
           ).map(eventOf);
           if (sameAsBefore(update, events)) continue;
-          // One file's events keep their order: each a millisecond after the one before.
+          // Events keep their order: one file's each a millisecond after the one before, and never at
+          // or before the order's last event (two files within a millisecond would tie otherwise).
+          const last = events.at(-1);
+          const at = Math.max(started + i, last ? Date.parse(last.receivedAt) + 1 : 0);
           const event: OrderStatusEvent = {
             id: crypto.randomUUID(),
-            receivedAt: new Date(started + i).toISOString(),
+            receivedAt: new Date(at).toISOString(),
             ...(update.status === undefined ? {} : { status: update.status }),
             ...(update.cancelled === undefined ? {} : { cancelled: update.cancelled }),
             ...(update.paidAt === undefined ? {} : { paidAt: update.paidAt }),
