@@ -205,7 +205,7 @@ export function createNotifyGateway(
   ): Promise<DeliveryResult> {
     const createdAt = new Date().toISOString();
     const record = { id: lead.id, createdAt, form: lead.form, order: extra.order };
-    let written: { id: string; repeatOf?: string };
+    let written: Awaited<ReturnType<typeof acceptLead>>;
     try {
       written = await acceptLead(store, {
         lead: { ...lead, replaces: extra.order?.replaces },
@@ -238,8 +238,7 @@ export function createNotifyGateway(
       log.info("lead stored locally", { lead: lead.id, form: lead.form });
       return { ok: true, id: lead.id, status: "kept" };
     }
-    const row = await loadLead(store, lead.id);
-    return sendClaimed(row!);
+    return sendClaimed(written.lead!);
   }
 
   /**
