@@ -6,7 +6,7 @@
  * given back (a server killed mid-send) expires and the row is due again.
  */
 import crypto from "node:crypto";
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
 import type { StoreDb } from "./db.server";
 import type { Database, LeadTable, MailTable, OutboxColumns, OutboxStatus } from "./schema";
 
@@ -36,10 +36,8 @@ export const PROCESS_OWNER = `${process.pid}-${crypto.randomBytes(6).toString("h
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** No sender holds the row at `now`: its claim is free or expired. */
-export const claimFree =
-  (now: string) =>
-  (eb: ExpressionBuilder<Database, "leads">): Expression<SqlBool> =>
-    eb.or([eb("claim_until", "is", null), eb("claim_until", "<", now)]);
+export const claimFree = (now: string) => (eb: ExpressionBuilder<Database, "leads">) =>
+  eb.or([eb("claim_until", "is", null), eb("claim_until", "<", now)]);
 
 /**
  * Claims at most `limit` rows (or the row `id`) for `owner` until `now + ttlMs`: those due by
@@ -75,17 +73,9 @@ export async function claimDue<T extends OutboxTable>(
         // An order's confirmation goes once its order has reached the dealer (or is kept, with no
         // notify service); a status e-mail (with its order_id) comes from 1C, which has the order.
         .$if(table === "mails", (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb(sql.ref(`${table}.order_id`), "is not", null),
-              eb.exists(
-                eb
-                  .selectFrom("leads as order_lead")
-                  .select("order_lead.id")
-                  .whereRef("order_lead.id", "=", sql.ref(`${table}.id`))
-                  .where("order_lead.status", "in", ["delivered", "kept"]),
-              ),
-            ]),
+          q.where(
+            sql<SqlBool>`(order_id is not null or exists (select 1 from leads
+              where leads.id = mails.id and leads.status in ('delivered', 'kept')))`,
           ),
         )
         .where(claimFree(now))
