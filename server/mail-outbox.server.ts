@@ -112,12 +112,7 @@ export function statusMailOf(
     to,
     subject: orderStatusMailSubject(order.number, event.status),
     text: orderStatusMailText(
-      {
-        number: order.number,
-        customerName: order.customer.name,
-        status: event.status,
-        ...(event.shipmentNumber ? { shipmentNumber: event.shipmentNumber } : {}),
-      },
+      { ...event, number: order.number, customerName: order.customer.name },
       mailSender(config),
     ),
     messageId: `<order-${order.id}-status-${event.id}@${new URL(config.SITE_URL).hostname}>`,

@@ -303,9 +303,7 @@ export function createNotifyGateway(
       .where("form", "=", form)
       .where("request", "=", JSON.stringify(request))
       .where("status", "in", ["undelivered", "failed"])
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom("orders").select("orders.id").whereRef("orders.id", "=", "leads.id"))),
-      )
+      .where("id", "not in", (qb) => qb.selectFrom("orders").select("id"))
       .executeTakeFirst();
     return row?.id;
   }
@@ -338,16 +336,14 @@ export function createNotifyGateway(
     },
     async replace(id, by) {
       const deadline = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
-      for (;;) {
+      while (!(await withdrawLead(store, id, by))) {
         const kept = await load(id);
-        if (!kept || !unsent(kept.status)) return false;
-        if (await withdrawLead(store, id, by)) {
-          log.info("order replaced by the customer's next order, not sent again", { lead: id, replacedBy: by });
-          return true;
-        }
-        if (Date.now() >= deadline) return false;
+        // Sent, gone, or another sender's attempt at it outlasting the wait: left as it is.
+        if (!kept || !unsent(kept.status) || Date.now() >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      log.info("order replaced by the customer's next order, not sent again", { lead: id, replacedBy: by });
+      return true;
     },
     async sendMultipart(form, id, payload, extra = {}) {
       const dir = path.join(uploads, id);
@@ -371,14 +367,12 @@ export function createNotifyGateway(
       }
     },
     async retryPass({ mode, signal, now: at }) {
-      if (mode === "kept") {
-        const now = new Date().toISOString();
+      if (mode === "kept")
         await store.db
           .updateTable("leads")
-          .set({ status: "undelivered", due_at: now })
+          .set({ status: "undelivered", due_at: new Date().toISOString() })
           .where("status", "=", "kept")
           .execute();
-      }
       return sendPass(store, "leads", attempt, {
         mode: mode === "due" ? "due" : "all",
         baseMs,

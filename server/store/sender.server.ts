@@ -1,9 +1,9 @@
 /**
  * One sending pass over an outbox table of the store (leads to the notify service, order
- * e-mails to the SMTP server): claim what is due, make one attempt each with the row's own key
- * and bytes, record the outcome under the claim. Of several passes at once (servers, the re-send
- * command) each row goes to one: the claim is taken in the database (outbox.server.ts). A pass
- * stopped mid-send gives its claims back unrecorded, the row marked as possibly delivered.
+ * e-mails to the SMTP server): claim a due row, make one attempt with its own key and bytes,
+ * record the outcome under the claim, and on to the next. Of several passes at once (servers, the
+ * re-send command) each row goes to one: the claim is taken in the database (outbox.server.ts). A
+ * pass stopped mid-send gives its claim back unrecorded, the row marked as possibly delivered.
  */
 import { sql } from "kysely";
 import { log } from "../log.server";
