@@ -254,9 +254,10 @@ export function createNotifyGateway(
     const deadline = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
     const asItIs = (kept: LeadRecord | undefined): DeliveryResult =>
       kept ? { ok: isTaken(kept.status), id, status: kept.status } : { ok: false, id, status: "not written" };
-    for (;;) {
-      const kept = await load(id);
-      if (!kept || !unsent(kept.status)) return asItIs(kept);
+    const first = await load(id);
+    // Sent, gone, or another sender's attempt at it recorded meanwhile: the answer is its outcome.
+    for (let kept = first; ; kept = await load(id)) {
+      if (!kept || !unsent(kept.status) || kept.attempts.length !== first?.attempts.length) return asItIs(kept);
       const row = await claimOne(store, "leads", id, { ttlMs: claimTtlMs });
       if (row) {
         const attempts = JSON.parse(row.attempts) as LeadRecord["attempts"];
@@ -277,11 +278,9 @@ export function createNotifyGateway(
         }
         return sendClaimed(next);
       }
-      // Another sender holds its attempt: the answer is that attempt's outcome.
+      // Another sender holds its attempt: waited for, up to the notify timeout.
       if (Date.now() >= deadline) return asItIs(kept);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const now = await load(id);
-      if (now && now.attempts.length !== kept.attempts.length) return asItIs(now);
     }
   }
 

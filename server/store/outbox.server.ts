@@ -100,11 +100,9 @@ export async function claimOne<T extends OutboxTable>(
   return row;
 }
 
-/** An attempt's outcome: `delivered` (or `kept`), or undelivered and due again at `dueAt`, or given up. */
+/** An attempt's outcome: delivered, or undelivered and due again at `dueAt`, or given up (`failed`). */
 export type Outcome =
-  | { status: "delivered" | "kept"; attempt?: Attempt }
-  | { status: "undelivered"; attempt: Attempt; dueAt: number }
-  | { status: "failed"; attempt?: Attempt };
+  { status: "delivered" | "failed"; attempt?: Attempt } | { status: "undelivered"; attempt: Attempt; dueAt: number };
 
 /**
  * Records `outcome` of the attempt made under `owner`'s claim and gives the claim back. False when
@@ -121,7 +119,6 @@ export async function recordOutcome(
   const now = iso(options.now ?? Date.now());
   const attempts = JSON.parse(row.attempts) as Attempt[];
   if (outcome.attempt) attempts.push(outcome.attempt);
-  const done = outcome.status === "delivered" || outcome.status === "kept";
   const result = await store.db
     .updateTable(table as "leads")
     .set({
@@ -129,7 +126,7 @@ export async function recordOutcome(
       attempts: JSON.stringify(attempts),
       attempt_count: attempts.length,
       due_at: outcome.status === "undelivered" ? iso(outcome.dueAt) : null,
-      delivered_at: done ? now : null,
+      delivered_at: outcome.status === "delivered" ? now : null,
       failed_at: outcome.status === "failed" ? now : null,
       claim_owner: null,
       claim_until: null,
