@@ -81,25 +81,11 @@ export function confirmationOf(
   if (!order?.customer || !to) return undefined;
   const number = orderNumberOf(lead);
   const invoice = order.customer.invoice === true;
-  const text = orderMailText(
-    {
-      number,
-      createdAt: lead.createdAt,
-      customerName: order.customer.name,
-      lines: order.lines,
-      delivery: order.delivery,
-      address: order.delivery?.address,
-      carrier: order.delivery?.carrier,
-      city: order.delivery?.city,
-      total: order.total,
-      invoice,
-    },
-    mailSender(config),
-  );
+  const mail = { ...order, number, createdAt: lead.createdAt, customerName: order.customer.name, invoice };
   return {
     to,
     subject: orderMailSubject(number, DEALER.name),
-    text,
+    text: orderMailText(mail, mailSender(config)),
     messageId: confirmationMessageId(lead.id, config.SITE_URL),
     invoice,
   };
@@ -110,12 +96,7 @@ function mailSender(config: Pick<Config, "SITE_URL">): OrderMailSender {
   return {
     dealerName: DEALER.name,
     siteUrl: config.SITE_URL,
-    desk: {
-      name: DESKS.parts.name,
-      phone: deskPhone("parts").display,
-      email: DESKS.parts.email,
-      workTime: DESKS.parts.workTime,
-    },
+    desk: { ...DESKS.parts, phone: deskPhone("parts").display },
   };
 }
 
@@ -131,12 +112,7 @@ export function statusMailOf(
     to,
     subject: orderStatusMailSubject(order.number, event.status),
     text: orderStatusMailText(
-      {
-        number: order.number,
-        customerName: order.customer.name,
-        status: event.status,
-        ...(event.shipmentNumber ? { shipmentNumber: event.shipmentNumber } : {}),
-      },
+      { ...event, number: order.number, customerName: order.customer.name },
       mailSender(config),
     ),
     messageId: `<order-${order.id}-status-${event.id}@${new URL(config.SITE_URL).hostname}>`,
@@ -147,15 +123,8 @@ export function statusMailOf(
 export function createMailOutbox(config: MailConfig, store: StoreDb): MailOutbox {
   const enabled = Boolean(config.SMTP_URL && config.MAIL_FROM);
   const baseMs = config.NOTIFY_RETRY_BASE_SECONDS * 1000;
+  /** The sends started off the customers' requests, waited for by idle(). */
   const inFlight = new Set<Promise<unknown>>();
-  /** `work`, waited for by idle() until it ends. */
-  const track = (work: Promise<unknown>) => {
-    inFlight.add(work);
-    void work.then(
-      () => inFlight.delete(work),
-      () => inFlight.delete(work),
-    );
-  };
 
   async function invoiceAttachment(orderId: string) {
     const file = await orderInvoicePdf(store, orderId);
@@ -173,38 +142,23 @@ export function createMailOutbox(config: MailConfig, store: StoreDb): MailOutbox
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     });
-    let timer: NodeJS.Timeout | undefined;
-    let onStop: (() => void) | undefined;
-    // Settles only by cutting the attempt short: at the time limit, or when the server stops.
-    const cut = new Promise<never>((_, reject) => {
-      const abandon = (why: Error) => {
-        transport.close();
-        reject(why);
-      };
-      timer = setTimeout(() => abandon(new Error("timeout")), SEND_TIMEOUT_MS);
-      onStop = () => abandon(new StoppedError("stopping"));
-      if (stop?.aborted) onStop();
-      else stop?.addEventListener("abort", onStop, { once: true });
-    });
+    const timeout = AbortSignal.timeout(SEND_TIMEOUT_MS);
     const message = JSON.parse(row.message) as MailMessage;
     try {
-      const attachments = message.invoice ? [await invoiceAttachment(row.id)] : [];
-      const info = (await Promise.race([
-        transport.sendMail({
-          from: config.MAIL_FROM,
-          to: message.to,
-          replyTo: DESKS.parts.email,
-          subject: message.subject,
-          text: message.text,
-          messageId: message.messageId,
-          attachments,
-        }),
-        cut,
-      ])) as { response?: string };
+      const info = await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: message.to,
+        replyTo: DESKS.parts.email,
+        subject: message.subject,
+        text: message.text,
+        messageId: message.messageId,
+        attachments: message.invoice ? [await invoiceAttachment(row.id)] : [],
+        signal: stop ? AbortSignal.any([timeout, stop]) : timeout,
+      });
       log.info("mail sent", { mail: row.id, response: info.response, ms: Date.now() - started });
       return { ok: true };
     } catch (error) {
-      if (error instanceof StoppedError) throw error;
+      if (stop?.aborted && !timeout.aborted) throw new StoppedError("stopping");
       const code = (error as { responseCode?: number; code?: string }) ?? {};
       // The server refused the address itself: no later attempt can do better (leads:resend still tries).
       const refused = code.code === "EENVELOPE" && (code.responseCode ?? 0) >= 500;
@@ -215,55 +169,33 @@ export function createMailOutbox(config: MailConfig, store: StoreDb): MailOutbox
       else log.warn("mail not sent, kept in the store", fields);
       return { ok: false, error: errorMessage(error), ...(refused ? { final: true } : {}) };
     } finally {
-      clearTimeout(timer);
-      if (onStop) stop?.removeEventListener("abort", onStop);
       transport.close();
     }
   }
 
-  async function sendNow(mailId: string): Promise<void> {
-    const row = await claimOne(store, "mails", mailId, { ttlMs: CLAIM_TTL_MS });
-    // Sent already, or another sender has it.
-    if (!row) return;
-    // A confirmation waits for its order to reach the dealer (a status e-mail's order is in 1C).
-    const order =
-      row.order_id === null
-        ? await store.db.selectFrom("leads").select("status").where("id", "=", mailId).executeTakeFirst()
-        : { status: "delivered" };
-    if (order?.status !== "delivered" && order?.status !== "kept") {
-      await store.db
-        .updateTable("mails")
-        .set({ claim_owner: null, claim_until: null })
-        .where("id", "=", mailId)
-        .execute();
-      return;
+  /**
+   * Sends the messages `ids` now, in the background, each claimed first: one sent already, held by
+   * another sender, or a confirmation whose order has not reached the dealer yet is left as it is.
+   */
+  function sendNow(ids: readonly string[]) {
+    if (!enabled) return;
+    for (const id of ids) {
+      const work = (async () => {
+        const row = await claimOne(store, "mails", id, { ttlMs: CLAIM_TTL_MS });
+        const at = Date.now();
+        if (row) await recordResult(store, "mails", row, await attempt(row), { at, baseMs });
+      })().catch((error: unknown) => log.error("mail send failed", { mail: id, error: errorMessage(error) }));
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
     }
-    const at = Date.now();
-    await recordResult(store, "mails", row, await attempt(row), { at, baseMs });
   }
 
   return {
     enabled,
     mailOf: (order) => (enabled ? confirmationOf(order, config) : undefined),
-    async confirmOrder(orderId) {
-      if (!enabled) return;
-      track(
-        sendNow(orderId).catch((error: unknown) =>
-          log.error("mail send failed", { mail: orderId, error: errorMessage(error) }),
-        ),
-      );
-    },
+    confirmOrder: async (orderId) => sendNow([orderId]),
     statusMailOf: (order, event) => (enabled ? statusMailOf(order, event, config) : undefined),
-    sendStatusMails(ids) {
-      if (!enabled) return;
-      for (const id of ids) {
-        track(
-          sendNow(id).catch((error: unknown) =>
-            log.error("mail send failed", { mail: id, error: errorMessage(error) }),
-          ),
-        );
-      }
-    },
+    sendStatusMails: sendNow,
     async retryPass({ mode, signal, now }) {
       if (!enabled) return { delivered: 0, undelivered: 0, failed: 0, waiting: 0 };
       return sendPass(store, "mails", attempt, {

@@ -205,7 +205,7 @@ export function createNotifyGateway(
   ): Promise<DeliveryResult> {
     const createdAt = new Date().toISOString();
     const record = { id: lead.id, createdAt, form: lead.form, order: extra.order };
-    let written: { id: string; repeatOf?: string };
+    let written: Awaited<ReturnType<typeof acceptLead>>;
     try {
       written = await acceptLead(store, {
         lead: { ...lead, replaces: extra.order?.replaces },
@@ -238,8 +238,7 @@ export function createNotifyGateway(
       log.info("lead stored locally", { lead: lead.id, form: lead.form });
       return { ok: true, id: lead.id, status: "kept" };
     }
-    const row = await loadLead(store, lead.id);
-    return sendClaimed(row!);
+    return sendClaimed(written.lead!);
   }
 
   /**
@@ -255,9 +254,10 @@ export function createNotifyGateway(
     const deadline = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
     const asItIs = (kept: LeadRecord | undefined): DeliveryResult =>
       kept ? { ok: isTaken(kept.status), id, status: kept.status } : { ok: false, id, status: "not written" };
-    for (;;) {
-      const kept = await load(id);
-      if (!kept || !unsent(kept.status)) return asItIs(kept);
+    const first = await load(id);
+    // Sent, gone, or another sender's attempt at it recorded meanwhile: the answer is its outcome.
+    for (let kept = first; ; kept = await load(id)) {
+      if (!kept || !unsent(kept.status) || kept.attempts.length !== first?.attempts.length) return asItIs(kept);
       const row = await claimOne(store, "leads", id, { ttlMs: claimTtlMs });
       if (row) {
         const attempts = JSON.parse(row.attempts) as LeadRecord["attempts"];
@@ -278,11 +278,9 @@ export function createNotifyGateway(
         }
         return sendClaimed(next);
       }
-      // Another sender holds its attempt: the answer is that attempt's outcome.
+      // Another sender holds its attempt: waited for, up to the notify timeout.
       if (Date.now() >= deadline) return asItIs(kept);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const now = await load(id);
-      if (now && now.attempts.length !== kept.attempts.length) return asItIs(now);
     }
   }
 
@@ -304,9 +302,7 @@ export function createNotifyGateway(
       .where("form", "=", form)
       .where("request", "=", JSON.stringify(request))
       .where("status", "in", ["undelivered", "failed"])
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom("orders").select("orders.id").whereRef("orders.id", "=", "leads.id"))),
-      )
+      .where("id", "not in", (qb) => qb.selectFrom("orders").select("id"))
       .executeTakeFirst();
     return row?.id;
   }
@@ -339,16 +335,14 @@ export function createNotifyGateway(
     },
     async replace(id, by) {
       const deadline = Date.now() + config.NOTIFY_TIMEOUT_MS + 1000;
-      for (;;) {
+      while (!(await withdrawLead(store, id, by))) {
         const kept = await load(id);
-        if (!kept || !unsent(kept.status)) return false;
-        if (await withdrawLead(store, id, by)) {
-          log.info("order replaced by the customer's next order, not sent again", { lead: id, replacedBy: by });
-          return true;
-        }
-        if (Date.now() >= deadline) return false;
+        // Sent, gone, or another sender's attempt at it outlasting the wait: left as it is.
+        if (!kept || !unsent(kept.status) || Date.now() >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      log.info("order replaced by the customer's next order, not sent again", { lead: id, replacedBy: by });
+      return true;
     },
     async sendMultipart(form, id, payload, extra = {}) {
       const dir = path.join(uploads, id);
@@ -372,14 +366,12 @@ export function createNotifyGateway(
       }
     },
     async retryPass({ mode, signal, now: at }) {
-      if (mode === "kept") {
-        const now = new Date().toISOString();
+      if (mode === "kept")
         await store.db
           .updateTable("leads")
-          .set({ status: "undelivered", due_at: now })
+          .set({ status: "undelivered", due_at: new Date().toISOString() })
           .where("status", "=", "kept")
           .execute();
-      }
       return sendPass(store, "leads", attempt, {
         mode: mode === "due" ? "due" : "all",
         baseMs,

@@ -21,8 +21,7 @@ const order: OrderMailOrder = {
     { name: "Фильтр масляный", article: "1012010-81DJ", price: 1250, amount: 4 },
     { name: "Колодка", article: "", price: 3650.5, amount: 2 },
   ],
-  delivery: { label: "Курьер по городу", cost: 300 },
-  address: "г. Красноярск, ул. Мира, 1, кв. 2",
+  delivery: { label: "Курьер по городу", cost: 300, address: "г. Красноярск, ул. Мира, 1, кв. 2" },
   total: 12601,
   invoice: true,
 };
@@ -44,10 +43,9 @@ describe("the order confirmation e-mail", () => {
     expect(text).toContain("Адрес доставки: г. Красноярск, ул. Мира, 1, кв. 2");
     expect(text).toContain("Итого: 12 601 ₽");
     expect(text).not.toContain("Транспортная компания");
-    expect(orderMailText({ ...order, address: undefined, carrier: "ПЭК" }, sender)).toContain(
-      "Транспортная компания: ПЭК",
-    );
-    expect(orderMailText({ ...order, address: undefined, carrier: "ПЭК", city: "Омск" }, sender)).toContain(
+    const byCarrier = { ...order.delivery!, address: undefined, carrier: "ПЭК" };
+    expect(orderMailText({ ...order, delivery: byCarrier }, sender)).toContain("Транспортная компания: ПЭК");
+    expect(orderMailText({ ...order, delivery: { ...byCarrier, city: "Омск" } }, sender)).toContain(
       "Транспортная компания: ПЭК, город получения: Омск",
     );
   });

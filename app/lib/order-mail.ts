@@ -12,13 +12,8 @@ export interface OrderMailOrder {
   createdAt: string;
   customerName: string;
   lines: readonly { name: string; article?: string; price: number; amount: number }[];
-  delivery?: { label: string; cost: number };
-  /** Where a courier brings it. */
-  address?: string;
-  /** The transport company it is handed to. */
-  carrier?: string;
-  /** The city the transport company delivers to. */
-  city?: string;
+  /** How it is delivered: where a courier brings it, or the transport company and the city it delivers to. */
+  delivery?: { label: string; cost: number; address?: string; carrier?: string; city?: string };
   total: number;
   /** The invoice is attached. */
   invoice: boolean;
@@ -40,13 +35,12 @@ export function orderMailText(order: OrderMailOrder, sender: OrderMailSender): s
       `${i + 1}. ${line.name}${line.article ? `, артикул ${line.article}` : ""} — ` +
       `${line.amount} шт. × ${formatRub(line.price)} = ${formatRub(line.price * line.amount)}`,
   );
-  const delivery = order.delivery
+  const { delivery: d } = order;
+  const delivery = d
     ? [
-        `Доставка: ${order.delivery.label}, ${deliveryCostText(order.delivery.cost)}`,
-        order.address ? `Адрес доставки: ${order.address}` : "",
-        order.carrier
-          ? `Транспортная компания: ${order.carrier}${order.city ? `, город получения: ${order.city}` : ""}`
-          : "",
+        `Доставка: ${d.label}, ${deliveryCostText(d.cost)}`,
+        d.address ? `Адрес доставки: ${d.address}` : "",
+        d.carrier ? `Транспортная компания: ${d.carrier}${d.city ? `, город получения: ${d.city}` : ""}` : "",
       ].filter(Boolean)
     : [];
   const { desk } = sender;

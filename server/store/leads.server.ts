@@ -6,11 +6,13 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { StoreDb } from "./db.server";
-import { PROCESS_OWNER } from "./outbox.server";
-import type { LeadFileTable, LeadTable, OutboxStatus } from "./schema";
+import { claimFree, PROCESS_OWNER, UNSENT } from "./outbox.server";
+import type { LeadFileTable, LeadTable } from "./schema";
 
 /** A repeat of the same post is recognised within this time (docs/decisions/017). */
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface NewLead {
   id: string;
@@ -41,14 +43,17 @@ export interface Acceptance {
  * Writes a lead and all that belongs to it, or nothing. `{ repeatOf }` instead when the post
  * repeats one written within REPEAT_WINDOW_MS: nothing is written, the first lead is the answer.
  */
-export async function acceptLead(store: StoreDb, a: Acceptance): Promise<{ id: string; repeatOf?: string }> {
+export async function acceptLead(
+  store: StoreDb,
+  a: Acceptance,
+): Promise<{ id: string; lead?: LeadRow; repeatOf?: string }> {
   const nowMs = a.now ?? Date.now();
-  const now = new Date(nowMs).toISOString();
+  const now = iso(nowMs);
   return store.db.transaction().execute(async (trx) => {
     if (a.repeat !== undefined) {
       // Taken first, in one statement: of two posts at once one writes its trace and its lead,
       // the other finds the trace fresh and answers with that lead.
-      const cutoff = new Date(nowMs - REPEAT_WINDOW_MS).toISOString();
+      const cutoff = iso(nowMs - REPEAT_WINDOW_MS);
       const taken = await trx
         .insertInto("lead_traces")
         .values({ hash: a.repeat, at: now, lead_id: a.lead.id })
@@ -66,7 +71,7 @@ export async function acceptLead(store: StoreDb, a: Acceptance): Promise<{ id: s
         return { id: first.lead_id, repeatOf: first.lead_id };
       }
     }
-    await trx
+    const lead = await trx
       .insertInto("leads")
       .values({
         id: a.lead.id,
@@ -74,68 +79,44 @@ export async function acceptLead(store: StoreDb, a: Acceptance): Promise<{ id: s
         created_at: now,
         status: a.kept ? "kept" : "pending",
         request: JSON.stringify(a.lead.request),
-        attempts: "[]",
-        attempt_count: 0,
-        due_at: a.kept ? null : now,
-        claim_owner: a.kept ? null : (a.owner ?? PROCESS_OWNER),
-        claim_until: a.kept ? null : new Date(nowMs + a.claimTtlMs).toISOString(),
-        delivered_at: a.kept ? now : null,
-        failed_at: null,
-        may_have_reached: 0,
-        replaces: a.lead.replaces ?? null,
-        replaced_by: null,
+        ...(a.kept
+          ? { delivered_at: now }
+          : { due_at: now, claim_owner: a.owner ?? PROCESS_OWNER, claim_until: iso(nowMs + a.claimTtlMs) }),
+        replaces: a.lead.replaces,
       })
-      .execute();
-    for (const [position, file] of (a.lead.files ?? []).entries()) {
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const files = a.lead.files ?? [];
+    if (files.length > 0)
       await trx
         .insertInto("lead_files")
-        .values({
-          lead_id: a.lead.id,
-          position,
-          name: file.name,
-          type: file.type,
-          size: file.data.length,
-          data: file.data,
-        })
+        .values(files.map((file, position) => ({ lead_id: lead.id, position, size: file.data.length, ...file })))
         .execute();
-    }
     if (a.order) {
+      const { number, data, invoice } = a.order;
       await trx
         .insertInto("orders")
         .values({
-          id: a.lead.id,
-          number: a.order.number,
+          id: lead.id,
+          number,
           created_at: now,
-          data: JSON.stringify(a.order.data),
-          invoice: a.order.invoice === undefined ? null : JSON.stringify(a.order.invoice),
+          data: JSON.stringify(data),
+          invoice: invoice === undefined ? null : JSON.stringify(invoice),
         })
         .execute();
     }
-    if (a.mail !== undefined) {
+    if (a.mail !== undefined)
       await trx
         .insertInto("mails")
-        .values({
-          id: a.lead.id,
-          created_at: now,
-          status: "pending",
-          attempts: "[]",
-          attempt_count: 0,
-          due_at: now,
-          claim_owner: null,
-          claim_until: null,
-          delivered_at: null,
-          failed_at: null,
-          message: JSON.stringify(a.mail),
-        })
+        .values({ id: lead.id, created_at: now, status: "pending", due_at: now, message: JSON.stringify(a.mail) })
         .execute();
-    }
     if (a.consent) {
       await trx
         .insertInto("consents")
         .values({ id: crypto.randomUUID(), ...a.consent, lead_id: a.lead.id })
         .execute();
     }
-    return { id: a.lead.id };
+    return { id: lead.id, lead };
   });
 }
 
@@ -170,10 +151,10 @@ export function loadLeadFiles(store: StoreDb, id: string): Promise<LeadFileRow[]
 export async function withdrawLead(store: StoreDb, id: string, by: string, now = Date.now()): Promise<boolean> {
   const result = await store.db
     .updateTable("leads")
-    .set({ status: "replaced" satisfies OutboxStatus, replaced_by: by, due_at: null })
+    .set({ status: "replaced", replaced_by: by, due_at: null })
     .where("id", "=", id)
-    .where("status", "in", ["pending", "undelivered", "failed"])
-    .where((eb) => eb.or([eb("claim_until", "is", null), eb("claim_until", "<", new Date(now).toISOString())]))
+    .where("status", "in", UNSENT)
+    .where(claimFree(iso(now)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -6,9 +6,9 @@
  * given back (a server killed mid-send) expires and the row is due again.
  */
 import crypto from "node:crypto";
-import { sql, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
 import type { StoreDb } from "./db.server";
-import type { LeadTable, MailTable, OutboxColumns, OutboxStatus } from "./schema";
+import type { Database, LeadTable, MailTable, OutboxColumns, OutboxStatus } from "./schema";
 
 export type OutboxTable = "leads" | "mails";
 export type OutboxRow<T extends OutboxTable> = Selectable<OutboxColumns> &
@@ -23,6 +23,8 @@ export interface Attempt {
   status?: number;
   /** The attempt certainly left nothing with the service (notify-outcome.server.ts). */
   refused?: boolean;
+  /** The upstream will never take it (an address the mail server refused): given up at once. */
+  final?: boolean;
 }
 
 /** Not sent yet, and may still be: by the retry, `leads:resend` or the visitor's post again. */
@@ -33,80 +35,74 @@ export const PROCESS_OWNER = `${process.pid}-${crypto.randomBytes(6).toString("h
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** No sender holds the row at `now`: its claim is free or expired. */
+export const claimFree = (now: string) => (eb: ExpressionBuilder<Database, "leads">) =>
+  eb.or([eb("claim_until", "is", null), eb("claim_until", "<", now)]);
+
 /**
- * Claims at most `limit` rows for `owner` until `now + ttlMs`: those due by `now` (or, with
- * `all`, every unsent one: `npm run leads:resend`) whose claim is free or expired. Returns them
- * as claimed, oldest due first.
+ * Claims at most `limit` rows (or the row `id`) for `owner` until `now + ttlMs`: those due by
+ * `now` (or, with `all`, every unsent one: `npm run leads:resend`) whose claim is free or expired.
+ * Returns them as claimed, oldest due first.
  */
 export async function claimDue<T extends OutboxTable>(
   store: StoreDb,
   table: T,
-  options: { owner?: string; now?: number; ttlMs: number; limit?: number; all?: boolean; exclude?: string[] },
+  options: {
+    owner?: string;
+    now?: number;
+    ttlMs: number;
+    limit?: number;
+    all?: boolean;
+    exclude?: string[];
+    id?: string;
+  },
 ): Promise<OutboxRow<T>[]> {
-  const now = iso(options.now ?? Date.now());
-  const until = iso((options.now ?? Date.now()) + options.ttlMs);
-  const owner = options.owner ?? PROCESS_OWNER;
+  const nowMs = options.now ?? Date.now();
+  const now = iso(nowMs);
   const rows = await store.db
     .updateTable(table as "leads")
-    .set({ claim_owner: owner, claim_until: until })
+    .set({ claim_owner: options.owner ?? PROCESS_OWNER, claim_until: iso(nowMs + options.ttlMs) })
     .where("id", "in", (qb) =>
       qb
         .selectFrom(table as "leads")
         .select("id")
         .where("status", "in", UNSENT)
+        .$if(options.id !== undefined, (q) => q.where("id", "=", options.id!))
         .$if(!options.all, (q) => q.where("due_at", "<=", now))
         .$if((options.exclude ?? []).length > 0, (q) => q.where("id", "not in", options.exclude!))
         // An order's confirmation goes once its order has reached the dealer (or is kept, with no
         // notify service); a status e-mail (with its order_id) comes from 1C, which has the order.
         .$if(table === "mails", (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb(sql.ref(`${table}.order_id`), "is not", null),
-              eb.exists(
-                eb
-                  .selectFrom("leads as order_lead")
-                  .select("order_lead.id")
-                  .whereRef("order_lead.id", "=", sql.ref(`${table}.id`))
-                  .where("order_lead.status", "in", ["delivered", "kept"]),
-              ),
-            ]),
+          q.where(
+            sql<SqlBool>`(order_id is not null or exists (select 1 from leads
+              where leads.id = mails.id and leads.status in ('delivered', 'kept')))`,
           ),
         )
-        .where((eb) => eb.or([eb("claim_until", "is", null), eb("claim_until", "<", now)]))
+        .where(claimFree(now))
         .orderBy("due_at")
         .limit(options.limit ?? 20)
         .$if(store.kind === "postgres", (q) => q.forUpdate().skipLocked()),
     )
-    .where((eb) => eb.or([eb("claim_until", "is", null), eb("claim_until", "<", now)]))
+    .where(claimFree(now))
     .returningAll()
     .execute();
   return rows.sort((a, b) => (a.due_at ?? "").localeCompare(b.due_at ?? "")) as OutboxRow<T>[];
 }
 
-/** Claims one unsent row by id (a visitor's post again); undefined when it is sent, gone or held. */
+/** Claims one unsent row by id (a visitor's post again); undefined when it is sent, gone, held or not yet sendable. */
 export async function claimOne<T extends OutboxTable>(
   store: StoreDb,
   table: T,
   id: string,
   options: { owner?: string; now?: number; ttlMs: number },
 ): Promise<OutboxRow<T> | undefined> {
-  const now = options.now ?? Date.now();
-  const row = await store.db
-    .updateTable(table as "leads")
-    .set({ claim_owner: options.owner ?? PROCESS_OWNER, claim_until: iso(now + options.ttlMs) })
-    .where("id", "=", id)
-    .where("status", "in", UNSENT)
-    .where((eb) => eb.or([eb("claim_until", "is", null), eb("claim_until", "<", iso(now))]))
-    .returningAll()
-    .executeTakeFirst();
-  return row as OutboxRow<T> | undefined;
+  const [row] = await claimDue(store, table, { ...options, id, all: true, limit: 1 });
+  return row;
 }
 
-/** An attempt's outcome: `delivered` (or `kept`), or undelivered and due again at `dueAt`, or given up. */
+/** An attempt's outcome: delivered, or undelivered and due again at `dueAt`, or given up (`failed`). */
 export type Outcome =
-  | { status: "delivered" | "kept"; attempt?: Attempt }
-  | { status: "undelivered"; attempt: Attempt; dueAt: number }
-  | { status: "failed"; attempt?: Attempt };
+  { status: "delivered" | "failed"; attempt?: Attempt } | { status: "undelivered"; attempt: Attempt; dueAt: number };
 
 /**
  * Records `outcome` of the attempt made under `owner`'s claim and gives the claim back. False when
@@ -123,7 +119,6 @@ export async function recordOutcome(
   const now = iso(options.now ?? Date.now());
   const attempts = JSON.parse(row.attempts) as Attempt[];
   if (outcome.attempt) attempts.push(outcome.attempt);
-  const done = outcome.status === "delivered" || outcome.status === "kept";
   const result = await store.db
     .updateTable(table as "leads")
     .set({
@@ -131,7 +126,7 @@ export async function recordOutcome(
       attempts: JSON.stringify(attempts),
       attempt_count: attempts.length,
       due_at: outcome.status === "undelivered" ? iso(outcome.dueAt) : null,
-      delivered_at: done ? now : null,
+      delivered_at: outcome.status === "delivered" ? now : null,
       failed_at: outcome.status === "failed" ? now : null,
       claim_owner: null,
       claim_until: null,

@@ -3,6 +3,8 @@
  * ISO 8601 text in UTC (`toISOString()`: one length, so text order is time order on both), JSON
  * is text, flags are 0/1 integers: the same values read back from either database.
  */
+import type { Generated } from "kysely";
+
 /** How far a lead or a message has gone (docs/decisions/009 and 017). */
 export type OutboxStatus = "pending" | "delivered" | "undelivered" | "kept" | "failed" | "replaced";
 
@@ -12,9 +14,9 @@ export interface OutboxColumns {
   id: string;
   created_at: string;
   status: OutboxStatus;
-  /** JSON array of `{ at, ok, error?, status?, refused? }`. */
-  attempts: string;
-  attempt_count: number;
+  /** JSON array of `{ at, ok, error?, status?, refused?, final? }`. */
+  attempts: Generated<string>;
+  attempt_count: Generated<number>;
   /** When a sender may take it next; null once it needs no sending. */
   due_at: string | null;
   /** The sender holding its current attempt, and until when; an expired claim is taken over. */
@@ -29,7 +31,7 @@ export interface LeadTable extends OutboxColumns {
   /** JSON of what is sent: `{ kind: "json", body }` or `{ kind: "multipart", name, fields, files }` (files' bytes in lead_files). */
   request: string;
   /** 1: an attempt was abandoned mid-way and may have reached the service. */
-  may_have_reached: number;
+  may_have_reached: Generated<number>;
   /** The failed order this one replaces; the order that replaced this one. */
   replaces: string | null;
   replaced_by: string | null;

@@ -58,6 +58,30 @@ describe.each(STORE_KINDS)("sending from the store on %s", (kind) => {
       expect(rows.find((r) => r.id === s.key)).toMatchObject({ status: "delivered", request: s.body });
   });
 
+  it("claims each lead only when its attempt starts, so no claim runs out while earlier attempts take their time", async () => {
+    for (let i = 0; i < 3; i++) await orphan(t, Date.now() - 1000);
+    let clock = Date.now();
+    const sent: string[] = [];
+    const options = (owner: string) => ({
+      mode: "due" as const,
+      baseMs: BASE,
+      claimTtlMs: TTL,
+      owner,
+      now: () => clock,
+    });
+    // Each attempt of the first sender takes most of a claim's time; another sender passes during its second.
+    const slow = async (row: OutboxRow<"leads">): Promise<AttemptResult> => {
+      sent.push(row.id);
+      clock += TTL * 0.6;
+      if (sent.length === 2)
+        await sendPass(t.store, "leads", async (other) => (sent.push(other.id), { ok: true }), options("other"));
+      return { ok: true };
+    };
+    await sendPass(t.store, "leads", slow, options("first"));
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(3);
+  });
+
   it("retries a failed lead when due, under the same key with the same bytes", async () => {
     let clock = Date.now();
     const { id } = await orphan(t, clock - 1);

@@ -1,9 +1,9 @@
 /**
  * One sending pass over an outbox table of the store (leads to the notify service, order
- * e-mails to the SMTP server): claim what is due, make one attempt each with the row's own key
- * and bytes, record the outcome under the claim. Of several passes at once (servers, the re-send
- * command) each row goes to one: the claim is taken in the database (outbox.server.ts). A pass
- * stopped mid-send gives its claims back unrecorded, the row marked as possibly delivered.
+ * e-mails to the SMTP server): claim a due row, make one attempt with its own key and bytes,
+ * record the outcome under the claim, and on to the next. Of several passes at once (servers, the
+ * re-send command) each row goes to one: the claim is taken in the database (outbox.server.ts). A
+ * pass stopped mid-send gives its claim back unrecorded, the row marked as possibly delivered.
  */
 import { sql } from "kysely";
 import { log } from "../log.server";
@@ -59,28 +59,20 @@ export async function recordResult(
   result: AttemptResult,
   { owner = PROCESS_OWNER, at = Date.now(), baseMs }: { owner?: string; at?: number; baseMs: number },
 ): Promise<"delivered" | "undelivered" | "failed"> {
-  const attempt: Attempt = result.ok
-    ? { at: new Date(at).toISOString(), ok: true }
-    : {
-        at: new Date(at).toISOString(),
-        ok: false,
-        error: result.error,
-        ...(result.status === undefined ? {} : { status: result.status }),
-        ...(result.refused ? { refused: true } : {}),
-      };
-  if (result.ok) {
-    await recordOutcome(store, table, row, { status: "delivered", attempt }, { owner });
-    return "delivered";
-  }
-  if (result.final) {
-    await recordOutcome(store, table, row, { status: "failed", attempt }, { owner });
-    return "failed";
-  }
-  const dueAt = at + retryDelayMs(row.attempt_count + 1, baseMs);
-  await recordOutcome(store, table, row, { status: "undelivered", attempt, dueAt }, { owner });
-  return "undelivered";
+  const attempt: Attempt = { at: new Date(at).toISOString(), ...result };
+  const outcome = result.ok
+    ? ({ status: "delivered", attempt } as const)
+    : result.final
+      ? ({ status: "failed", attempt } as const)
+      : ({ status: "undelivered", attempt, dueAt: at + retryDelayMs(row.attempt_count + 1, baseMs) } as const);
+  await recordOutcome(store, table, row, outcome, { owner });
+  return outcome.status;
 }
 
+/**
+ * Claims, attempts and records due rows one at a time, so that no claim waits behind another
+ * row's attempt (and outlives its expiry) before its own attempt starts.
+ */
 export async function sendPass<T extends OutboxTable>(
   store: StoreDb,
   table: T,
@@ -91,51 +83,39 @@ export async function sendPass<T extends OutboxTable>(
   const owner = options.owner ?? PROCESS_OWNER;
   const report: PassReport = { delivered: 0, undelivered: 0, failed: 0, waiting: 0 };
   // In `all` mode each row once: an attempt that fails makes it due again later, not in this pass.
-  const seen = new Set<string>();
-  for (;;) {
-    if (options.signal?.aborted) break;
-    const rows = await claimDue(store, table, {
+  const seen: string[] = [];
+  while (!options.signal?.aborted) {
+    const [row] = await claimDue(store, table, {
       owner,
       ttlMs: options.claimTtlMs,
       all: options.mode === "all",
       now: now(),
-      limit: 10,
-      // Not again what this pass tried already (failed again: due later, but `all` takes every unsent one).
-      exclude: [...seen],
+      limit: 1,
+      exclude: seen,
     });
-    if (rows.length === 0) break;
-    for (const [i, row] of rows.entries()) {
-      seen.add(row.id);
-      if (options.signal?.aborted) {
-        for (const left of rows.slice(i)) await releaseClaim(store, table, left.id, { owner });
-        break;
-      }
-      const at = now();
-      if (options.mode === "due" && at - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS) {
-        await recordOutcome(store, table, row, { status: "failed" }, { owner, now: at });
-        log.error(`${table === "leads" ? "lead" : "mail"} unsent for 7 days, given up and kept in the store`, {
-          [table === "leads" ? "lead" : "mail"]: row.id,
-          createdAt: row.created_at,
-          attempts: row.attempt_count,
-        });
-        report.failed++;
-        continue;
-      }
-      let result: AttemptResult;
-      try {
-        result = await send(row, options.signal);
-      } catch (error) {
-        if (!(error instanceof StoppedError)) {
-          await releaseClaim(store, table, row.id, { owner });
-          throw error;
-        }
-        await releaseClaim(store, table, row.id, { owner, mayHaveReached: true });
-        for (const left of rows.slice(i + 1)) await releaseClaim(store, table, left.id, { owner });
-        break;
-      }
-      const status = await recordResult(store, table, row, result, { owner, at, baseMs: options.baseMs });
-      report[status]++;
+    if (!row) break;
+    seen.push(row.id);
+    const at = now();
+    if (options.mode === "due" && at - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS) {
+      await recordOutcome(store, table, row, { status: "failed" }, { owner, now: at });
+      log.error(`${table === "leads" ? "lead" : "mail"} unsent for 7 days, given up and kept in the store`, {
+        [table === "leads" ? "lead" : "mail"]: row.id,
+        createdAt: row.created_at,
+        attempts: row.attempt_count,
+      });
+      report.failed++;
+      continue;
     }
+    let result: AttemptResult;
+    try {
+      result = await send(row, options.signal);
+    } catch (error) {
+      const stopped = error instanceof StoppedError;
+      await releaseClaim(store, table, row.id, { owner, mayHaveReached: stopped });
+      if (stopped) break;
+      throw error;
+    }
+    report[await recordResult(store, table, row, result, { owner, at, baseMs: options.baseMs })]++;
   }
   const waiting = await store.db
     .selectFrom(table as "leads")
