@@ -67,6 +67,28 @@ export interface CatalogueSink {
   beginOffers(file: CatalogueFile): Promise<SinkBatch<OnecOffer>>;
 }
 
+/** A picture a good names: its key (path in the exchange's folder), type and file on this server. */
+export interface PictureFile {
+  key: string;
+  type: string;
+  file: string;
+}
+
+/**
+ * Where the goods' pictures are kept for every server (the store): put as the goods arrive, one
+ * file at a time; a changed file replaces its picture; a full catalogue removes those it no
+ * longer names.
+ */
+export interface PictureSink {
+  /**
+   * The pictures goods of `file` name. A file not on this server's disk (1C sent no pictures
+   * this time) leaves its stored picture as it is.
+   */
+  keep(pictures: readonly PictureFile[], file: CatalogueFile): Promise<void>;
+  /** After a full file's commit: the pictures no full file of `exchange` named leave. */
+  prune(exchange: string): Promise<void>;
+}
+
 /** An order as it goes to 1C (`type=sale&mode=query`). */
 export interface ExchangeOrder {
   /** The order's UUID (the site's id), 1C's `Ид` of the document. */
