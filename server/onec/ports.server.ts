@@ -120,9 +120,9 @@ export interface ExchangeOrder {
 
 /** What 1C says of an order (`type=sale&mode=file`). */
 export interface OrderStatusUpdate {
-  /** `Номер`: the number the site gave it. */
+  /** `Номер`: the number the site gave it, as 1C writes it back (a prefix, zeros, spaces); '' without one. */
   number: string;
-  /** 1C's own `Ид` of the document. */
+  /** `Ид`: the site's order id as the query gave it (matched first), or 1C's own id of the document. */
   onecId?: string;
   status?: string;
   cancelled?: boolean;
@@ -136,6 +136,10 @@ export interface OrderSource {
   unconfirmed(): Promise<ExchangeOrder[]>;
   /** 1C confirmed it has these orders (by `id`): they are not offered again. */
   markExported(ids: readonly string[]): Promise<void>;
-  /** Records 1C's statuses; answers the numbers the site does not know. */
+  /**
+   * Records 1C's statuses, each matched to an order by its `Ид` (the site's id), else by its
+   * number (app/lib/order-number.ts: the variants 1C writes, never another order's); answers the
+   * numbers the site does not know.
+   */
   recordStatuses(updates: readonly OrderStatusUpdate[]): Promise<{ unknown: string[] }>;
 }
