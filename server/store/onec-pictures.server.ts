@@ -5,6 +5,7 @@
  * is not read again; a changed one replaces the picture, its hash and so its ETag.
  */
 import crypto from "node:crypto";
+import type { Stats } from "node:fs";
 import fsp from "node:fs/promises";
 import { errorMessage, log } from "../log.server";
 import type { PictureShelf } from "../onec/pictures.server";
@@ -40,13 +41,13 @@ type Reading =
 export function createStorePictures(store: StoreDb, options: StorePictureOptions = {}): PictureSink & PictureShelf {
   const now = options.now ?? (() => new Date());
 
-  /** Reads one picture's file, if it changed; writes nothing. */
+  /** Reads one picture's file (`stat` its file's, undefined when there is none), if it changed; writes nothing. */
   async function read(
     picture: PictureFile,
+    stat: Stats | undefined,
     known: { source: string; etag: string } | undefined,
     full: string | null,
   ): Promise<Reading> {
-    const stat = await fsp.stat(picture.file).catch(() => undefined);
     if (!stat?.isFile()) return { kind: known ? "kept" : "skipped" };
     if (stat.size > MAX_PICTURE_BYTES) {
       log.warn("1C exchange: picture over the size limit left out", {
@@ -142,8 +143,10 @@ export function createStorePictures(store: StoreDb, options: StorePictureOptions
               .execute()
           ).map((row) => [row.path, row]),
         );
-        for (const picture of slice) {
-          const reading = await read(picture, known.get(picture.key), full);
+        // The files' sizes and times all at once (they are small answers); the files themselves one at a time.
+        const stats = await Promise.all(slice.map((p) => fsp.stat(p.file).catch(() => undefined)));
+        for (const [i, picture] of slice.entries()) {
+          const reading = await read(picture, stats[i], known.get(picture.key), full);
           if (reading.kind === "skipped") continue;
           kept.push(picture.key);
           if (reading.kind === "source") sources.push({ path: picture.key, source: reading.source });
