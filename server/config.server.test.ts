@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.server";
+import { ConfigError, envSchema, parseConfig } from "./config.server";
 
 describe("parseConfig", () => {
   it("runs on the embedded defaults with no environment at all", () => {
@@ -191,5 +192,20 @@ describe("PARTS_IMAGE_ORIGINS", () => {
     expect(
       parseConfig({ PARTS_IMAGE_ORIGINS: "https://cdn.parts.example/, https://img.example:8443" }).PARTS_IMAGE_ORIGINS,
     ).toEqual(["https://cdn.parts.example", "https://img.example:8443"]);
+  });
+});
+
+describe("the settings' documentation", () => {
+  // NODE_ENV is `npm start`'s and the image's own, not the dealer's to set.
+  const settings = Object.keys(envSchema.shape).filter((name) => name !== "NODE_ENV");
+
+  it("lists every setting npm start reads in .env.example and in README's configuration table", () => {
+    const example = fs.readFileSync(".env.example", "utf8");
+    const readme = fs.readFileSync("README.md", "utf8");
+    expect(settings).toEqual(
+      expect.arrayContaining(["ONEC_EXCHANGE_USER", "ONEC_PRICE_TYPE", "ORDER_STATUS_RATE_LIMIT"]),
+    );
+    expect(settings.filter((name) => !new RegExp(`^${name}=`, "m").test(example))).toEqual([]);
+    expect(settings.filter((name) => !new RegExp(`^\\| [^|\\n]*\`${name}\``, "m").test(readme))).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
 import type { Exchange } from "./onec/exchange.server";
 import { createSiteExchange } from "./onec/site-exchange.server";
 import { createStoreCatalogue } from "./store/onec-catalogue.server";
+import { createStorePictures } from "./store/onec-pictures.server";
 import { createStoreOrders } from "./store/order-statuses.server";
 import { createPriceListCache, type PriceListCache } from "./feeds/price-list.server";
 import {
@@ -117,6 +118,7 @@ export function createServices(
         ? overrides.exchange
         : createSiteExchange(config, {
             catalogue: createStoreCatalogue(store, { onCommit: (change) => parts.onecChanged?.(change) }),
+            pictures: createStorePictures(store),
             orders: createStoreOrders(store, {
               statusMail: (order, event) => mail.statusMailOf(order, event),
               onStatusMails: (ids) => mail.sendStatusMails(ids),

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { StateFile } from "./onec/exchange-state.server";
 import { openStoreDb, sqliteFile } from "./store/db.server";
 import { onecCatalogueState, type OnecCatalogueState } from "./store/onec-catalogue.server";
 import { countByStatus } from "./store/outbox.server";
@@ -71,6 +72,29 @@ export function ageText(ms: number): string {
 }
 
 /**
+ * 1C's last call to this server's exchange (its state under DATA_DIR/1c), as a note: the
+ * catalogue's and the orders' exchanges alike, so ops see that 1C calls and how it went.
+ */
+export async function lastExchangeNote(
+  env: Record<string, string | undefined>,
+  at: number,
+): Promise<string | undefined> {
+  if (!env.ONEC_EXCHANGE_USER?.trim() || !env.ONEC_EXCHANGE_PASSWORD?.trim()) return undefined;
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
+  const last = (await new StateFile(path.join(dataDir, "1c")).read()).lastExchange;
+  if (!last) return "1C exchange: 1C has not called /1c-exchange on this server yet";
+  return (
+    `1C exchange: the last call ${ageText(at - Date.parse(last.at))} ago (${last.at}), ` +
+    `type=${last.type}&mode=${last.mode}: ${last.outcome}`
+  );
+}
+
+/** The settings' failure that says the demo catalogue serves: not so once 1C has delivered one. */
+export function isDemoCatalogueFailure(failure: string): boolean {
+  return failure.startsWith("PARTS_API_URL not set");
+}
+
+/**
  * Which catalogue serves, as a note: 1C's once it has delivered one (then the demo
  * does not serve, whatever PARTS_API_URL says), else the parts API or the demo.
  */
@@ -94,7 +118,7 @@ export async function withCatalogueSource<R extends { failures: string[]; notes:
       : "; ONEC_EXCHANGE_USER and ONEC_EXCHANGE_PASSWORD are not set here: this server takes no exchange");
   return {
     ...report,
-    failures: report.failures.filter((failure) => !failure.startsWith("PARTS_API_URL not set")),
+    failures: report.failures.filter((failure) => !isDemoCatalogueFailure(failure)),
     notes: [...report.notes, line],
   };
 }

@@ -17,13 +17,15 @@ import { newLeadId } from "./lead-record.server";
 import { migrate, openStoreDb, sqliteFile } from "./store/db.server";
 import { acceptLead } from "./store/leads.server";
 import { createStoreCatalogue } from "./store/onec-catalogue.server";
+import { parseConfig } from "./config.server";
+import { launchState, servedCatalogue } from "./launch-state.server";
+import { createSiteExchange } from "./onec/site-exchange.server";
 import {
   checkGoLive,
   CONTENT_FILE,
   demoItems,
   disagreements,
   goLiveReport,
-  launchState,
   openCount,
   sampleFileItems,
   settings,
@@ -380,6 +382,7 @@ describe("go-live catalogue from 1C", () => {
         "Catalogue: the embedded demo; 1C's exchange is on at /1c-exchange and has delivered no catalogue yet",
       );
       expect(before.failures[0]).toMatch(/^PARTS_API_URL not set and 1C has delivered no catalogue yet: /);
+      expect(before.notes).toContain("1C exchange: 1C has not called /1c-exchange on this server yet");
 
       const exchangedAt = new Date("2026-12-01T09:00:00.000Z");
       const store = openStoreDb({ dataDir });
@@ -409,6 +412,21 @@ describe("go-live catalogue from 1C", () => {
         `Catalogue: 1C's, 2 parts; the last exchange 3 h 5 min ago (${exchangedAt.toISOString()})`,
       );
       expect(after.failures).toEqual([]);
+
+      // 1C's calls to this server's exchange: the last one, whichever it was.
+      const exchange = createSiteExchange(parseConfig(env))!;
+      const authorization = `Basic ${Buffer.from(`${ONEC.ONEC_EXCHANGE_USER}:${ONEC.ONEC_EXCHANGE_PASSWORD}`).toString("base64")}`;
+      const call = (query: string, cookie = "") =>
+        exchange.handle({
+          method: "GET",
+          query: new URLSearchParams(query),
+          headers: new Headers({ authorization, cookie }),
+          body: null,
+        });
+      const [, name, value] = ((await call("type=sale&mode=checkauth")).body as string).split("\n");
+      await call("type=sale&mode=query", `${name}=${value}`);
+      const lastCall = (await checkGoLive(env)).notes.find((note) => note.startsWith("1C exchange:"));
+      expect(lastCall).toMatch(/^1C exchange: the last call 0 min ago \(\S+\), type=sale&mode=query: success$/);
       // Another server of the store, without the exchange, serves the same catalogue and says so.
       const other = await checkGoLive({ ...withoutApi, DATA_DIR: dataDir }, undefined, undefined, () => later);
       expect(catalogueNote(other)).toMatch(/; ONEC_EXCHANGE_USER and ONEC_EXCHANGE_PASSWORD are not set here: /);
@@ -422,7 +440,7 @@ describe("the running server's launch state", () => {
   const clean: GoLiveReport = { demo: [], disagreements: [], failures: [], notes: [], checks: [] };
 
   it("is real only with no demo value left and a parts API set", () => {
-    expect(launchState(READY, clean)).toEqual({ content: "real", leads: "notify", open: 0 });
+    expect(launchState(READY, clean)).toEqual({ content: "real", catalogue: "parts-api", leads: "notify", open: 0 });
     expect(launchState(READY, { ...clean, demo: [{ key: "legal.inn", shows: "0" }] }).content).toBe("demo");
   });
 
@@ -442,6 +460,38 @@ describe("the running server's launch state", () => {
         "not ready to go live: 0 demo values and the demo parts catalogue, 0 disagreements, 1 failed settings; run npm run go-live",
       open: 1,
     });
+  });
+
+  it("tells 1C's catalogue, once it serves, from the demo: no failure, no demo catalogue in the warning", () => {
+    const env = { ...READY, PARTS_API_URL: "", ONEC_EXCHANGE_USER: "site", ONEC_EXCHANGE_PASSWORD: "secret" };
+    const report = { ...clean, ...settings(env) };
+    expect(report.failures).toHaveLength(1);
+    expect(launchState(env, report)).toMatchObject({ content: "demo", catalogue: "demo", open: 1 });
+    expect(launchState(env, report, "1c")).toEqual({ content: "real", catalogue: "1c", leads: "notify", open: 0 });
+    const withDemoValue = launchState(env, { ...report, demo: [{ key: "legal.inn", shows: "0" }] }, "1c");
+    expect(withDemoValue).toMatchObject({ content: "demo", catalogue: "1c", open: 1 });
+    expect(withDemoValue.warning?.message).toBe(
+      "not ready to go live: 1 demo values, 0 disagreements, 0 failed settings; run npm run go-live",
+    );
+  });
+
+  it("asks the store which catalogue serves: 1C's from its first commit on, the gateway's word without the store", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launch-1c-"));
+    const store = openStoreDb({ dataDir });
+    try {
+      await migrate(store);
+      const gateway = { source: () => "demo" as const };
+      expect(await servedCatalogue(gateway, store, "demo")).toBe("demo");
+      const batch = await createStoreCatalogue(store).beginCatalogue({ onlyChanges: false, exchange: "first" });
+      await batch.commit();
+      expect(await servedCatalogue(gateway, store, "demo")).toBe("1c");
+      expect(await servedCatalogue(gateway, undefined, "demo")).toBe("demo");
+      expect(await servedCatalogue({ source: () => "1c" as const }, undefined, "demo")).toBe("1c");
+      expect(await servedCatalogue({}, undefined, "parts-api")).toBe("parts-api");
+    } finally {
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("warns with the counts of the content as it is", () => {

@@ -11,7 +11,7 @@ import { ALL_TRUCKS } from "~/data/trucks";
 import { formatRubWhole } from "~/lib/format";
 import { ConfigError, parseConfig } from "./config.server";
 import { CONTENT_FILE, contentChecks, probeSmtp, sampleFiles } from "./go-live-checks.server";
-import { keptLeadsNote, withCatalogueSource } from "./go-live-store.server";
+import { keptLeadsNote, lastExchangeNote, withCatalogueSource } from "./go-live-store.server";
 import { probePartsApi, type PartsProbe } from "./go-live-parts.server";
 
 export { CONTENT_FILE };
@@ -333,6 +333,8 @@ export async function checkGoLive(
         };
   }
   report = await withCatalogueSource(env, report, now());
+  const exchanged = await lastExchangeNote(env, now());
+  if (exchanged) report = { ...report, notes: [...report.notes, exchanged] };
   if (!env.PARTS_API_URL?.trim()) return report;
   let line: { failures: string[]; note?: string };
   try {
@@ -352,34 +354,4 @@ export async function checkGoLive(
 /** Anything that keeps `npm run go-live` from passing. */
 export function openCount(report: GoLiveReport): number {
   return report.demo.length + report.disagreements.length + report.failures.length;
-}
-
-export interface LaunchState {
-  /** /healthz's `content`: "demo" while a demo value is left or the catalogue is the embedded demo. */
-  content: "demo" | "real";
-  /**
-   * /healthz's `leads`: "notify" with NOTIFY_API_URL and NOTIFY_API_KEY set; "local" without, when
-   * leads and orders are only kept on disk and nobody is told of them.
-   */
-  leads: "notify" | "local";
-  /** /healthz's `open`: what `npm run go-live` would list (demo values, disagreements, failed settings). */
-  open: number;
-  /** The start-up warning of a production server, when anything is open. */
-  warning?: { message: string; open: number };
-}
-
-/** What a running server says of its launch, read once at start (the parts API is not asked here). */
-export function launchState(
-  env: Record<string, string | undefined>,
-  report: GoLiveReport = goLiveReport(env),
-): LaunchState {
-  const demoCatalogue = !env.PARTS_API_URL?.trim();
-  const content = report.demo.length > 0 || demoCatalogue ? "demo" : "real";
-  const leads = env.NOTIFY_API_URL?.trim() && env.NOTIFY_API_KEY?.trim() ? "notify" : "local";
-  const open = openCount(report);
-  if (open === 0) return { content, leads, open };
-  const message =
-    `not ready to go live: ${report.demo.length} demo values${demoCatalogue ? " and the demo parts catalogue" : ""}, ` +
-    `${report.disagreements.length} disagreements, ${report.failures.length} failed settings; run npm run go-live`;
-  return { content, leads, open, warning: { message, open } };
 }

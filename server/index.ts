@@ -21,7 +21,8 @@ import { refuseOddRequests, russianErrors } from "./odd-requests.server";
 import { refuseForeignOrigin } from "./origin-check.server";
 import { asSubresource, securityHeaders } from "./security-headers.server";
 import { fingerprintedAssets } from "./static-assets.server";
-import { launchState } from "./go-live.server";
+import { goLiveReport } from "./go-live.server";
+import { launchState, servedCatalogue, settingsCatalogue } from "./launch-state.server";
 import { storeHealthy } from "./store/health.server";
 import { pruneDaily, startStore } from "./store/open.server";
 
@@ -33,8 +34,16 @@ const { config, services } = await bootOrExit(async () => {
   return { config, services: createServices(config, opened) };
 });
 const stopPruning = pruneDaily(services.store, config);
-// Read once: the content is built in and the environment does not change while the server runs.
-const launch = launchState(process.env);
+// The content is built in and the environment does not change while the server runs: read once.
+// Which catalogue serves is asked each time: 1C may deliver its first one while the server runs.
+const launchReport = goLiveReport(process.env);
+const launchNow = async (storeUp = true) =>
+  launchState(
+    process.env,
+    launchReport,
+    await servedCatalogue(services.parts, storeUp ? services.store : undefined, settingsCatalogue(process.env)),
+  );
+const launch = await launchNow();
 
 const app = express();
 app.disable("x-powered-by");
@@ -90,14 +99,14 @@ app.use(refuseForeignOrigin());
 
 app.get("/healthz", (_req, res, next) => {
   res.locals.route = "healthz";
-  const { content, leads, open } = launch;
   storeHealthy(services.store)
-    .then((healthy) =>
+    .then(async (healthy) => {
+      const { content, catalogue, leads, open } = await launchNow(healthy);
       res
         .status(healthy ? 200 : 503)
         .set("Cache-Control", "no-store")
-        .json({ status: healthy ? "ok" : "store down", content, leads, open }),
-    )
+        .json({ status: healthy ? "ok" : "store down", content, catalogue, leads, open });
+    })
     .catch(next);
 });
 
@@ -165,7 +174,7 @@ app.use(russianErrors);
 const server: Server = app.listen(config.PORT, config.HOST ?? "0.0.0.0", () => {
   log.info("listening", {
     url: `http://localhost:${config.PORT}`,
-    parts: config.PARTS_API_URL ? "upstream" : "demo catalogue",
+    parts: { "1c": "1C catalogue", "parts-api": "upstream", demo: "demo catalogue" }[launch.catalogue],
     notify: config.NOTIFY_API_URL ? "upstream" : "local sink",
     companies: config.DADATA_API_KEY ? "dadata" : "off",
     dataDir: config.dataDir,

@@ -6,6 +6,8 @@ import {
   ORDER_NUMBER_TRIES,
   orderNumberOf,
   randomOrderNumber,
+  siteOrderIdIn,
+  siteOrderNumberIn,
 } from "./order-number";
 
 describe("randomOrderNumber", () => {
@@ -83,5 +85,49 @@ describe("an order's number", () => {
     expect(derivedOrderNumber(id)).toBe("3F2A-9C1B");
     expect(orderNumberOf({ id, order: {} })).toBe("3F2A-9C1B");
     expect(orderNumberOf({ id })).toBe("3F2A-9C1B");
+  });
+});
+
+describe("the site's number in one 1C writes back", () => {
+  it.each([
+    ["4821-0937", "4821-0937"],
+    [" 4821-0937 ", "4821-0937"],
+    ["4821 - 0937", "4821-0937"],
+    ["004821-0937", "4821-0937"],
+    ["0000-0005", "0000-0005"],
+    ["00000-0005", "0000-0005"],
+    ["№ 4821-0937", "4821-0937"],
+    ["ЦБ-4821-0937", "4821-0937"],
+    ["ЦБ-004821-0937", "4821-0937"],
+    ["САЙТ4821-0937", "4821-0937"],
+    ["ИМ/4821-0937", "4821-0937"],
+    ["4821–0937", "4821-0937"],
+    ["1ce1-9fe1", "1CE1-9FE1"],
+  ])("finds it in %j", (onec, site) => {
+    expect(siteOrderNumberIn(onec)).toBe(site);
+  });
+
+  it.each([
+    "14821-0937",
+    "94821-0937",
+    "WEB4821-0937",
+    "A1CE1-9FE1",
+    "4821-0937/1",
+    "4821-09370",
+    "48210937",
+    "4821-937",
+    "ЦБ-00000123",
+    "",
+  ])("names none in %j, whatever order it might be", (onec) => {
+    expect(siteOrderNumberIn(onec)).toBeUndefined();
+  });
+
+  it("takes the site's order id from the document's Ид, braces and case aside, nothing else", () => {
+    const id = "3f2a9c1b-0d4e-4f6a-8b7c-9d0e1f2a3b4c";
+    expect(siteOrderIdIn(id)).toBe(id);
+    expect(siteOrderIdIn(` {${id.toUpperCase()}} `)).toBe(id);
+    expect(siteOrderIdIn(`${id}#1`)).toBeUndefined();
+    expect(siteOrderIdIn("4821-0937")).toBeUndefined();
+    expect(siteOrderIdIn(undefined)).toBeUndefined();
   });
 });

@@ -61,3 +61,37 @@ export function derivedOrderNumber(id: string): string {
 export function orderNumberOf(record: { id: string; order?: { number?: string } }): string {
   return record.order?.number ?? derivedOrderNumber(record.id);
 }
+
+/** A number the site gave: four and four digits, or hex digits for an order kept before numbers were drawn. */
+const SITE_NUMBER = /^[0-9A-F]{4}-[0-9A-F]{4}$/;
+
+/**
+ * What may stand before the site's number in one 1C writes back: nothing, leading zeros, or a
+ * prefix that ends in a separator or a Cyrillic letter ('ЦБ-', '№', 'САЙТ'), then zeros. A digit
+ * or a Latin letter right before it could be part of another number ('14821-0937'): no match.
+ */
+const PREFIX = /^(?:.*[^0-9A-Z])?0*$/;
+
+/**
+ * The site's order number in a `Номер` 1C writes back, or undefined when it does not name one
+ * for sure. 1C configurations keep the number with spaces, leading zeros or a prefix of their
+ * own ('004821-0937', 'ЦБ-4821-0937', ' 4821 - 0937 '); the site's number is always the last
+ * nine characters, so a number with anything after it (a shipment's '/1') names none.
+ */
+export function siteOrderNumberIn(onecNumber: string): string | undefined {
+  const compact = onecNumber
+    .replace(/\s+/g, "")
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .toUpperCase();
+  const number = compact.slice(-9);
+  return SITE_NUMBER.test(number) && PREFIX.test(compact.slice(0, -9)) ? number : undefined;
+}
+
+/** The site's order id (the UUID it sent as the document's `Ид`) in the `Ид` 1C writes back, braces and case aside. */
+export function siteOrderIdIn(onecId: string | undefined): string | undefined {
+  const id = onecId
+    ?.trim()
+    .replace(/^\{(.*)\}$/, "$1")
+    .toLowerCase();
+  return id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) ? id : undefined;
+}

@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { wrongMethod } from "~server/odd-requests.server";
 import { pictureResponse } from "~server/onec/pictures.server";
+import { createStorePictures } from "~server/store/onec-pictures.server";
 
-/** /1c-files/import_files/…: the part pictures 1C uploaded with the catalogue (off with the exchange). */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const { exchange } = context.services;
-  const picture = exchange ? await pictureResponse(exchange.filesDir, params["*"]) : undefined;
+/** /1c-files/import_files/…: the part pictures 1C uploaded with the catalogue, from the store (any server). */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const picture = await pictureResponse(
+    createStorePictures(context.services.store),
+    params["*"],
+    request.headers.get("if-none-match"),
+  );
   if (picture) return picture;
   throw new Response("Изображение не найдено", {
     status: 404,

@@ -8,9 +8,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InputMask, type Track } from "@react-input/mask";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { OrderLines } from "~/components/order-lines";
 import { deskPhone } from "~/content";
-import { deliveryCostText } from "~/lib/delivery";
-import { formatRub } from "~/lib/format";
 import { dealerTime, statusEventText } from "~/lib/order-status";
 import { PHONE_MASK, phoneTyped } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
@@ -120,48 +119,7 @@ export default function OrderStatus() {
           <p className="order-done__number">
             Статус: <strong data-testid="order-status-current">{order.status}</strong>
           </p>
-          <div className="table-wrap">
-            <table className="cart-table order-done__lines">
-              <thead>
-                <tr>
-                  <th scope="col">Наименование</th>
-                  <th scope="col">Цена</th>
-                  <th scope="col">Количество</th>
-                  <th scope="col">Сумма</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((line) => (
-                  <tr key={line.id}>
-                    <td data-label="Наименование">
-                      {line.name}
-                      {line.article ? <div className="muted">Артикул: {line.article}</div> : null}
-                    </td>
-                    <td data-label="Цена">{formatRub(line.price)}</td>
-                    <td data-label="Количество">{line.amount} шт.</td>
-                    <td data-label="Сумма">{formatRub(line.price * line.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {order.delivery.label ? (
-            <div className="order-done__delivery">
-              <p data-testid="order-delivery">
-                {order.delivery.label}: {deliveryCostText(order.delivery.cost)}
-              </p>
-              {order.delivery.address ? <p>Адрес доставки: {order.delivery.address}</p> : null}
-              {order.delivery.carrier ? (
-                <p>
-                  Транспортная компания: {order.delivery.carrier}
-                  {order.delivery.city ? `, город получения: ${order.delivery.city}` : ""}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          <p className="order__total order-done__total">
-            Итого: <strong data-testid="order-total">{formatRub(order.total)}</strong>
-          </p>
+          <OrderLines lines={order.lines} delivery={order.delivery} total={order.total} />
           <h3>История</h3>
           {order.history.length > 0 ? (
             <ol className="order-status__history" data-testid="order-status-history">

@@ -2,10 +2,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } 
 import { useLoaderData, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { useCart } from "~/components/cart-provider";
+import { OrderLines } from "~/components/order-lines";
 import { DELIVERY, DESKS, deskPhone, SALES_POINTS } from "~/content";
 import { ecommerceEvent } from "~/lib/analytics";
 import { serializeCartCookie } from "~/lib/cookies";
-import { deliveryCostText, orderPriceNote } from "~/lib/delivery";
+import { orderPriceNote } from "~/lib/delivery";
 import { formatRub } from "~/lib/format";
 import { orderNumberOf } from "~/lib/order-number";
 import { pageMeta } from "~/lib/seo";
@@ -107,50 +108,7 @@ export default function OrderSuccess() {
       </p>
 
       <h2>Состав заказа</h2>
-      <div className="table-wrap">
-        <table className="cart-table order-done__lines">
-          <thead>
-            <tr>
-              <th scope="col">Наименование</th>
-              <th scope="col">Цена</th>
-              <th scope="col">Количество</th>
-              <th scope="col">Сумма</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.id} data-testid={`order-line-${line.id}`}>
-                <td data-label="Наименование">
-                  <Link to={`/catalog/parts/${line.slug}`}>{line.name}</Link>
-                  {line.article !== undefined ? <div className="muted">Артикул: {line.article || "-"}</div> : null}
-                </td>
-                <td data-label="Цена">{formatRub(line.price)}</td>
-                <td data-label="Количество" data-testid="line-amount">
-                  {line.amount} шт.
-                </td>
-                <td data-label="Сумма">{formatRub(line.price * line.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {order.delivery ? (
-        <div className="order-done__delivery">
-          <p data-testid="order-delivery">
-            {order.delivery.label}: {deliveryCostText(order.delivery.cost)}
-          </p>
-          {order.delivery.address ? <p data-testid="order-address">Адрес доставки: {order.delivery.address}</p> : null}
-          {order.delivery.carrier ? (
-            <p data-testid="order-carrier">
-              Транспортная компания: {order.delivery.carrier}
-              {order.delivery.city ? `, город получения: ${order.delivery.city}` : ""}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      <p className="order__total order-done__total">
-        Итого: <strong data-testid="order-total">{formatRub(order.total)}</strong>
-      </p>
+      <OrderLines lines={order.lines} delivery={order.delivery} total={order.total} />
       <p className="muted order-done__note">{orderPriceNote(order.delivery)}</p>
       {order.invoice ? (
         <p className="order-done__invoice">

@@ -13,7 +13,8 @@ import { createVisitorLimit } from "../rate-limit.server";
 import { applyImport, importKind } from "./import-job.server";
 import { emptyClassifier } from "./import-parser.server";
 import { ordersXmlBytes, type OrdersEncoding } from "./orders-xml.server";
-import type { CatalogueSink, OrderSource } from "./ports.server";
+import { withPictures } from "./pictures.server";
+import type { CatalogueSink, OrderSource, PictureSink } from "./ports.server";
 import { StateFile, type ExchangeType } from "./exchange-state.server";
 import { parseStatuses } from "./statuses-parser.server";
 import { receiveFile, safeName, unpackAll, unpackZip, uploadedFile, type UploadFolders } from "./uploads.server";
@@ -55,6 +56,8 @@ export interface ExchangeOptions {
   ordersEncoding?: OrdersEncoding;
   catalogue: CatalogueSink;
   orders: OrderSource;
+  /** Where the pictures the goods name are put for every server; unset, they stay on this server's disk only. */
+  pictures?: PictureSink;
   /** The post size `init` offers; FILE_LIMIT unless a test sets a smaller one. */
   fileLimit?: number;
   /** How long an import call waits for the work before answering `progress`. */
@@ -66,7 +69,7 @@ export interface Exchange {
   handle(request: ExchangeRequest): Promise<ExchangeResponse>;
   /** Resolves when no import runs (for tests and a graceful stop). */
   idle(): Promise<void>;
-  /** The pictures' folder: the site serves `import_files/…` from it. */
+  /** The pictures' folder: 1C's `import_files/…` land there, and the import reads them from it. */
   readonly filesDir: string;
   lastExchange(): Promise<{ at: string; type: string; mode: string; outcome: string } | undefined>;
 }
@@ -113,6 +116,7 @@ export function createExchange(options: ExchangeOptions): Exchange {
   const now = options.now ?? (() => new Date());
   const waitMs = options.importWaitMs ?? 2000;
   const fileLimit = options.fileLimit ?? FILE_LIMIT;
+  const catalogue = options.pictures ? withPictures(options.catalogue, options.pictures, filesDir) : options.catalogue;
   const folders = (type: ExchangeType): UploadFolders => ({ upload: path.join(dir, "upload", type), files: filesDir });
   const logins = createVisitorLimit({ limit: LOGIN_ATTEMPTS, windowMs: 10 * 60 * 1000 });
   /** The classifier read in this exchange (lost with a restart: a file then names no groups it lacks). */
@@ -215,7 +219,7 @@ export function createExchange(options: ExchangeOptions): Exchange {
         if (!file) throw new OnecFormatError(`Файл ${name} не получен: сначала mode=file`);
         const exchange = (await state.read()).catalogExchange ?? "";
         if (classifier.exchange !== exchange) classifier = { exchange, classifier: emptyClassifier() };
-        const summary = await applyImport(file, name, options.catalogue, options.priceType, classifier);
+        const summary = await applyImport(file, name, catalogue, options.priceType, classifier);
         outcome = { state: "success", message: summary };
         log.info("1C exchange: imported", { file: name, summary });
       } catch (error) {

@@ -2,6 +2,7 @@
  * The exchange's catalogue and orders kept in memory: what the tests use, and the reference for
  * the store's versions of CatalogueSink and OrderSource.
  */
+import { siteOrderIdIn, siteOrderNumberIn } from "~/lib/order-number";
 import type { Part } from "~/lib/part";
 import type {
   CatalogueSink,
@@ -150,13 +151,18 @@ export function createMemoryOrders(): MemoryOrders {
     async recordStatuses(updates) {
       const unknown: string[] = [];
       for (const update of updates) {
-        const order = orders.find((o) => o.number === update.number);
+        const id = siteOrderIdIn(update.onecId);
+        const number = siteOrderNumberIn(update.number);
+        const order =
+          orders.find((o) => id !== undefined && o.id === id) ??
+          orders.find((o) => o.number === update.number.trim()) ??
+          orders.find((o) => number !== undefined && o.number === number);
         if (!order) {
-          unknown.push(update.number);
+          unknown.push(update.number || (update.onecId ?? ""));
           continue;
         }
         if (update.status) order.status = update.status;
-        history.set(update.number, [...(history.get(update.number) ?? []), update]);
+        history.set(order.number, [...(history.get(order.number) ?? []), update]);
       }
       return { unknown };
     },

@@ -67,6 +67,28 @@ export interface CatalogueSink {
   beginOffers(file: CatalogueFile): Promise<SinkBatch<OnecOffer>>;
 }
 
+/** A picture a good names: its key (path in the exchange's folder), type and file on this server. */
+export interface PictureFile {
+  key: string;
+  type: string;
+  file: string;
+}
+
+/**
+ * Where the goods' pictures are kept for every server (the store): put as the goods arrive, one
+ * file at a time; a changed file replaces its picture; a full catalogue removes those it no
+ * longer names.
+ */
+export interface PictureSink {
+  /**
+   * The pictures goods of `file` name. A file not on this server's disk (1C sent no pictures
+   * this time) leaves its stored picture as it is.
+   */
+  keep(pictures: readonly PictureFile[], file: CatalogueFile): Promise<void>;
+  /** After a full file's commit: the pictures no full file of `exchange` named leave. */
+  prune(exchange: string): Promise<void>;
+}
+
 /** An order as it goes to 1C (`type=sale&mode=query`). */
 export interface ExchangeOrder {
   /** The order's UUID (the site's id), 1C's `Ид` of the document. */
@@ -98,9 +120,9 @@ export interface ExchangeOrder {
 
 /** What 1C says of an order (`type=sale&mode=file`). */
 export interface OrderStatusUpdate {
-  /** `Номер`: the number the site gave it. */
+  /** `Номер`: the number the site gave it, as 1C writes it back (a prefix, zeros, spaces); '' without one. */
   number: string;
-  /** 1C's own `Ид` of the document. */
+  /** `Ид`: the site's order id as the query gave it (matched first), or 1C's own id of the document. */
   onecId?: string;
   status?: string;
   cancelled?: boolean;
@@ -114,6 +136,10 @@ export interface OrderSource {
   unconfirmed(): Promise<ExchangeOrder[]>;
   /** 1C confirmed it has these orders (by `id`): they are not offered again. */
   markExported(ids: readonly string[]): Promise<void>;
-  /** Records 1C's statuses; answers the numbers the site does not know. */
+  /**
+   * Records 1C's statuses, each matched to an order by its `Ид` (the site's id), else by its
+   * number (app/lib/order-number.ts: the variants 1C writes, never another order's); answers the
+   * numbers the site does not know.
+   */
   recordStatuses(updates: readonly OrderStatusUpdate[]): Promise<{ unknown: string[] }>;
 }

@@ -9,11 +9,13 @@ import type { Config } from "../config.server";
 import { errorMessage, log } from "../log.server";
 import { createExchange, type Exchange } from "./exchange.server";
 import { createMemoryCatalogue, createMemoryOrders } from "./memory.server";
-import type { CatalogueSink, OrderSource } from "./ports.server";
+import type { CatalogueSink, OrderSource, PictureSink } from "./ports.server";
 
 export interface ExchangeSinks {
   catalogue: CatalogueSink;
   orders: OrderSource;
+  /** The goods' pictures, for every server to serve. */
+  pictures?: PictureSink;
 }
 
 /**
@@ -32,6 +34,7 @@ export function createSiteExchange(config: Config, sinks?: ExchangeSinks): Excha
     ordersEncoding: config.ONEC_ORDERS_ENCODING,
     catalogue: sinks?.catalogue ?? createMemoryCatalogue(),
     orders: sinks?.orders ?? createMemoryOrders(),
+    pictures: sinks?.pictures,
   });
 }
 

@@ -1,5 +1,6 @@
 /**
- * 1C's orders-*.xml (`type=sale&mode=file`): what 1C says of each order, matched by its `Номер`.
+ * 1C's orders-*.xml (`type=sale&mode=file`): what 1C says of each order, with its `Ид` and `Номер`
+ * (matched to the site's order by the OrderSource).
  * 2.10 puts each `Документ` in a `Контейнер`; 2.08 does not.
  */
 import type { OrderStatusUpdate } from "./ports.server";
@@ -27,13 +28,13 @@ export async function parseStatuses(
       path[path.length - 1] === "Документ" && (path.length === 2 || (path.length === 3 && path[1] === "Контейнер")),
     onNode(node) {
       const number = textOf(node, "Номер");
-      if (!number) return;
+      const onecId = textOf(node, "Ид");
+      if (!number && !onecId) return;
       const values = new Map<string, string>();
       for (const r of childrenOf(childOf(node, "ЗначенияРеквизитов") ?? node, "ЗначениеРеквизита")) {
         values.set(textOf(r, "Наименование").toLowerCase(), textOf(r, "Значение"));
       }
       const update: OrderStatusUpdate = { number };
-      const onecId = textOf(node, "Ид");
       if (onecId) update.onecId = onecId;
       const status = values.get("статус заказа") || values.get("статус");
       if (status) update.status = status;

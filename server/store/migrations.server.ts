@@ -163,6 +163,31 @@ function onecCatalogue(kind: Kind): Migration {
 }
 
 /**
+ * The pictures 1C uploads with the catalogue, kept in the store so that every server serves them
+ * (server/store/onec-pictures.server.ts): one row per path in the exchange's folder, with its
+ * bytes, type and hash (the ETag); `source` is the size and time of the file it was read from,
+ * so an unchanged file is not read again, `full_exchange` the exchange whose full files last
+ * named it (a full catalogue removes the others).
+ */
+function onecPictures(kind: Kind): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("onec_pictures")
+        .addColumn("path", "text", (c) => c.primaryKey())
+        .addColumn("content_type", "text", (c) => c.notNull())
+        .addColumn("size", "integer", (c) => c.notNull())
+        .addColumn("etag", "text", (c) => c.notNull())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("full_exchange", "text")
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("data", kind === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
  * The migrations of this version, by name (applied in name order). Each stands alone, so one
  * released after another with a higher name is still applied (`allowUnorderedMigrations`).
  */
@@ -173,6 +198,7 @@ export function migrationProvider(kind: Kind): MigrationProvider {
         "001-initial": initial(kind),
         "002-onec-catalogue": onecCatalogue(kind),
         "003-order-statuses": orderStatuses,
+        "004-onec-pictures": onecPictures(kind),
       }),
   };
 }

@@ -108,6 +108,29 @@ describe.each(STORE_KINDS)("the store's orders for 1C on %s", (kind) => {
     expect(sent).toEqual([[mails[0].id], [mails[1].id]]);
   });
 
+  it("matches a status by the site's id first, then by the number 1C writes back, never to another order", async () => {
+    const orders = createStoreOrders(t.store);
+    const first = await placeOrder(t, "4821-0937");
+    const second = await placeOrder(t, "1482-1093");
+    const statusOf = async (number: string) => (await findOrder(t.store, number, PHONE))?.status;
+    // 1C's number with its prefix and zeros, spaces around.
+    expect(await orders.recordStatuses([{ number: " ЦБ-004821-0937 ", status: "В работе" }])).toEqual({ unknown: [] });
+    expect([await statusOf("4821-0937"), await statusOf("1482-1093")]).toEqual(["В работе", "Принят"]);
+    // The id the query gave wins over a number that names another order; a document with the id alone is enough.
+    await orders.recordStatuses([{ number: "4821-0937", onecId: `{${second.toUpperCase()}}`, status: "Собран" }]);
+    await orders.recordStatuses([{ number: "", onecId: first, status: "Отгружен" }]);
+    expect([await statusOf("4821-0937"), await statusOf("1482-1093")]).toEqual(["Отгружен", "Собран"]);
+    // Digits before the number may be another number: not matched, reported unknown.
+    const onecOwn = crypto.randomUUID();
+    expect(
+      await orders.recordStatuses([
+        { number: "14821-0937", onecId: onecOwn, status: "Отменён" },
+        { number: "4821-0937/1", status: "Отменён" },
+      ]),
+    ).toEqual({ unknown: ["14821-0937", "4821-0937/1"] });
+    expect([await statusOf("4821-0937"), await statusOf("1482-1093")]).toEqual(["Отгружен", "Собран"]);
+  });
+
   it("writes no e-mail for an order without an address, finds an order only by its number and phone together", async () => {
     const orders = createStoreOrders(t.store, {
       statusMail: (order) => (order.customer.email ? { to: order.customer.email } : undefined),

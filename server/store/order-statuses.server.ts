@@ -12,6 +12,7 @@ import { exchangeOrderOf, NEW_ORDER_STATUS } from "../onec/order-mapping.server"
 import type { ExchangeOrder, OrderSource, OrderStatusUpdate } from "../onec/ports.server";
 import type { StoreDb } from "./db.server";
 import type { LeadTable, OrderStatusTable } from "./schema";
+import { siteOrderIdIn, siteOrderNumberIn } from "~/lib/order-number";
 import type { StatusEventView } from "~/lib/order-status";
 
 /** What the customer sees before 1C has said anything of the order. */
@@ -36,7 +37,7 @@ export interface StoreOrdersOptions {
   now?: () => number;
 }
 
-/** 1C writes the number as the site gave it, at most with spaces around. */
+/** A number as typed or written back, spaces left out. */
 export function normalOrderNumber(number: string): string {
   return number.trim().replace(/\s+/g, "");
 }
@@ -142,16 +143,24 @@ export function createStoreOrders(store: StoreDb, options: StoreOrdersOptions = 
       const started = now();
       await store.db.transaction().execute(async (trx) => {
         for (const [i, update] of updates.entries()) {
-          const number = normalOrderNumber(update.number);
-          const row = await trx
-            .selectFrom("orders")
-            .innerJoin("leads", "leads.id", "orders.id")
-            .selectAll("leads")
-            .select("orders.data as order_data")
-            .where("orders.number", "=", number)
-            .executeTakeFirst();
+          const orderWhere = (column: "orders.id" | "orders.number", value: string | undefined) =>
+            value === undefined
+              ? Promise.resolve(undefined)
+              : trx
+                  .selectFrom("orders")
+                  .innerJoin("leads", "leads.id", "orders.id")
+                  .selectAll("leads")
+                  .select("orders.data as order_data")
+                  .where(column, "=", value)
+                  .executeTakeFirst();
+          // The site's id 1C was given first; then the number as 1C writes it back, then the site's
+          // number within it (1C's prefix, zeros or spaces around it).
+          const row =
+            (await orderWhere("orders.id", siteOrderIdIn(update.onecId))) ??
+            (update.number ? await orderWhere("orders.number", normalOrderNumber(update.number)) : undefined) ??
+            (await orderWhere("orders.number", siteOrderNumberIn(update.number)));
           if (!row) {
-            unknown.push(update.number);
+            unknown.push(update.number || (update.onecId ?? ""));
             continue;
           }
           const events = (

@@ -140,6 +140,22 @@ export interface OnecOfferStagedTable {
   balance: number | null;
 }
 
+/** A picture 1C uploaded, by its path in the exchange's folder (server/store/onec-pictures.server.ts). */
+export interface OnecPictureTable {
+  /** As the goods name it: `import_files/ab/ab12….jpg`. */
+  path: string;
+  content_type: string;
+  size: number;
+  /** The quoted hash of the bytes, the ETag it is served with. */
+  etag: string;
+  /** `size:mtime` of the file it was read from: the same file is not read again. */
+  source: string;
+  /** The exchange whose full files last named it; null when only changes-only files did. */
+  full_exchange: string | null;
+  updated_at: string;
+  data: Buffer;
+}
+
 export interface Database {
   leads: LeadTable;
   lead_files: LeadFileTable;
@@ -152,4 +168,5 @@ export interface Database {
   onec_parts: OnecPartTable;
   onec_staged: OnecStagedTable;
   onec_offers_staged: OnecOfferStagedTable;
+  onec_pictures: OnecPictureTable;
 }

@@ -8,6 +8,7 @@ import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeXml, importXml, offersXml, sampleCatalogue, statusesXml } from "../commerceml";
 import { Fake1C, httpTransport } from "../fake-1c";
+import { launchState } from "~server/launch-state.server";
 import { pictureUrl } from "~server/onec/pictures.server";
 import { formatRub } from "~/lib/format";
 import { MODES, openPage, serverAndBrowser, startServer, type RunningServer } from "./harness";
@@ -40,6 +41,8 @@ describe("/1c-exchange on", () => {
   });
 
   it("takes a zipped catalogue in file_limit posts and imports it", async () => {
+    // Before 1C's first catalogue the demo serves (no PARTS_API_URL), and /healthz says so.
+    expect(await health(server)).toMatchObject({ content: "demo", catalogue: "demo" });
     const lines = await onec.checkauth("catalog");
     expect(lines.slice(0, 2)).toEqual(["success", "faw_1c_session"]);
     expect(await onec.init("catalog")).toBe("zip=yes\nfile_limit=8388608");
@@ -55,6 +58,8 @@ describe("/1c-exchange on", () => {
     expect(new Set(answers)).toEqual(new Set(["success"]));
     const imported = await onec.import("import.xml");
     expect(imported.last).toMatch(/^success\nimport\.xml: 300 товаров$/);
+    // From its commit on, while the server runs, /healthz tells 1C's catalogue.
+    expect(await health(server)).toMatchObject({ catalogue: "1c" });
     const offers = await onec.import("offers.xml");
     expect(offers.last).toBe(`success\noffers.xml: 300 предложений, тип цен ${sample.priceType.name}`);
     expect(fs.readFileSync(path.join(server.dataDir, "1c", "files", ...picture.split("/")))).toEqual(
@@ -170,12 +175,36 @@ describe("/1c-exchange on", () => {
     expect(await page(`/catalog/parts?search=${encodeURIComponent(rest[0].article)}`)).toContain(rest[0].name);
   });
 
+  it("another server of the store, without the exchange, says at start and in /healthz that 1C's catalogue serves, and serves its pictures", async () => {
+    const other = await startServer({ DATA_DIR: server.dataDir });
+    try {
+      expect(other.logs()).toContain('"parts":"1C catalogue"');
+      const warning = other
+        .logs()
+        .split("\n")
+        .find((line) => line.includes('"level":"warn"'));
+      const { msg } = JSON.parse(warning ?? "{}") as { msg?: string };
+      expect(msg).not.toContain("demo parts catalogue");
+      expect(msg).toBe(launchState({ SITE_URL: other.url }, undefined, "1c").warning?.message);
+      expect(await health(other)).toMatchObject({ status: "ok", catalogue: "1c" });
+      const served = await fetch(`${other.url}${pictureUrl(picture)}`);
+      expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+      expect([...new Uint8Array(await served.arrayBuffer())]).toEqual([1, 2, 3]);
+    } finally {
+      await other.stop();
+    }
+  });
+
   async function page(path: string): Promise<string> {
     const res = await fetch(`${server.url}${path}`);
     expect(res.status).toBe(200);
     return res.text();
   }
 });
+
+async function health(on: RunningServer): Promise<Record<string, unknown>> {
+  return (await (await fetch(`${on.url}/healthz`)).json()) as Record<string, unknown>;
+}
 
 /** Asks again until `ok` (the catalogue is built in the background after an import's success). */
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { launchState } from "~server/go-live.server";
+import { launchState } from "~server/launch-state.server";
 import { firstLink } from "../server-process";
 import { blankPage, MODES, openPage, ready, serverAndBrowser } from "./harness";
 
@@ -12,7 +12,7 @@ describe("HTTP basics", () => {
     // The counts of this checkout's content, as `npm run go-live` would list them.
     const { open } = launchState({ SITE_URL: suite.server.url });
     expect(open).toBeGreaterThan(0);
-    expect(await res.json()).toEqual({ status: "ok", content: "demo", leads: "local", open });
+    expect(await res.json()).toEqual({ status: "ok", content: "demo", catalogue: "demo", leads: "local", open });
   });
 
   it("warns once at start that the demo catalogue and the local lead sink are not ready to go live", () => {
