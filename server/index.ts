@@ -91,7 +91,7 @@ app.use(refuseForeignOrigin());
 app.get("/healthz", (_req, res, next) => {
   res.locals.route = "healthz";
   const { content, leads, open } = launch;
-  storeHealthy(services.store)
+  storeHealthy(services.store, { dataDir: config.dataDir })
     .then((healthy) =>
       res
         .status(healthy ? 200 : 503)

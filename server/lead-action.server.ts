@@ -170,7 +170,8 @@ async function takeLead(
           error.message,
           error.status,
           typedBeforeFiles(error.fields),
-          error.status === 413 ? { Connection: "close" } : undefined,
+          // Refused before its end (too big, or the disk full): the rest is not read.
+          error.status === 400 ? undefined : { Connection: "close" },
         );
       throw error;
     }
