@@ -360,8 +360,62 @@ describe("leads kept while no notify service was set", () => {
 });
 
 describe("one sender per lead", () => {
-  describe("two `leads:resend` runs started at once", () => {
-    it.concurrent.for(STORE_KINDS)("%s: deliver each of 20 leads exactly once", async (kind, context) => {
+  // These run side by side, SQLite's and PostgreSQL's alike (each with its own store and fake
+  // notify service): the others while the killed sender's claim runs out.
+  it.concurrent.for(STORE_KINDS)(
+    "%s: after a sender is killed mid-send, the server's retry and two `leads:resend` runs, started as its claim runs out, send the lead once, never two at a time",
+    async (kind, context) => {
+      const { expect } = context;
+      const via = await ownNotify(context);
+      const at = await freshStoreAt(kind, "delivery-kill");
+      const id = "44444444-4444-4444-8444-444444444444";
+      const failedAt = new Date(Date.now() - DAY);
+      writeLead(at.dataDir, {
+        id,
+        createdAt: failedAt,
+        status: "undelivered",
+        attempts: [{ at: failedAt, ok: false }],
+        comment: id,
+      });
+      // A sender holds the lead in flight and is killed: its claim stays behind, as after a crash.
+      // Its claim lasts the notify timeout and ten seconds: a short timeout keeps the wait short.
+      via.mode = "hang";
+      const killed = startResend(at, { via, timeoutMs: 1000 });
+      await expect.poll(() => via.inFlight.get(id) ?? 0, { timeout: 15_000 }).toBe(1);
+      killed.child.kill("SIGKILL");
+      expect((await killed.done).signal).toBe("SIGKILL");
+      const [held] = await leadsAt(at);
+      expect(held.claimOwner).toBeDefined();
+      await expect.poll(() => via.inFlight.get(id)).toBe(0);
+
+      // Everyone comes as the claim runs out: the server (whose retry finds the lead due) and
+      // two runs of the command. Slow answers keep whoever sends it in flight long enough to
+      // meet the others.
+      await new Promise((resolve) => setTimeout(resolve, Date.parse(held.claimUntil!) + 50 - Date.now()));
+      via.mode = "slow";
+      via.slowMs = 3000;
+      const [site, a, b] = await Promise.all([
+        server({
+          ...notifyEnv({ NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "10000" }, via),
+          ...storeEnv(at),
+        }),
+        resendLeads(at, { via }),
+        resendLeads(at, { via }),
+      ]);
+      await expect.poll(async () => (await leadsAt(at))[0].status, { timeout: 20_000 }).toBe("delivered");
+      expect(via.overlaps).toBe(0);
+      expect([a.status, b.status], a.stderr + b.stderr).toEqual([0, 0]);
+      expect(keysReceived(via)).toEqual([id]);
+      expect((await leadsAt(at))[0].attempts.map((attempt) => attempt.ok)).toEqual([false, true]);
+      // The claim of the attempt made is given back with its outcome.
+      await expect.poll(() => claimOf(at, id)).toBeUndefined();
+      expect(site.logs()).not.toContain('"level":"error"');
+    },
+  );
+
+  it.concurrent.for(STORE_KINDS)(
+    "%s: two `leads:resend` runs started at once deliver each of 20 leads exactly once",
+    async (kind, context) => {
       const { expect } = context;
       const via = await ownNotify(context);
       const at = await freshStoreAt(kind, "delivery-twenty");
@@ -389,99 +443,44 @@ describe("one sender per lead", () => {
       expect(leads.every((l) => l.status === "delivered" && l.attempts.length === 2)).toBe(true);
       // Every claim was put back.
       expect(leads.filter((lead) => lead.claimOwner)).toEqual([]);
-    });
-  });
+    },
+  );
 
-  describe("claims", () => {
-    it.concurrent.for(STORE_KINDS)(
-      "%s: a lead claimed by a live sender is left alone, a claim left by a crashed one is taken over",
-      async (kind, context) => {
-        const { expect } = context;
-        const via = await ownNotify(context);
-        const at = await freshStoreAt(kind, "delivery-claims");
-        const live = "11111111-1111-4111-8111-111111111111";
-        const crashed = "22222222-2222-4222-8222-222222222222";
-        const request = (id: string) => ({
-          kind: "json",
-          body: { name: "callback", fields: [{ key: "comment", value: id }] },
-        });
-        const store = openStoreDb({ dataDir: at.dataDir, DATABASE_URL: at.databaseUrl });
-        await migrate(store);
-        // Accepted by a server that is still sending it: its claim holds for a while yet.
-        await acceptLead(store, {
-          lead: { id: live, form: "callback", request: request(live) },
-          owner: "live",
-          claimTtlMs: 600_000,
-        });
-        // Accepted by a server killed mid-send: its claim has run out.
-        await acceptLead(store, {
-          lead: { id: crashed, form: "callback", request: request(crashed) },
-          owner: "killed",
-          claimTtlMs: 1000,
-          now: Date.now() - 2000,
-        });
-        await store.close();
+  it.concurrent.for(STORE_KINDS)(
+    "%s: leaves a lead claimed by a live sender alone, and takes over a claim left by a crashed one",
+    async (kind, context) => {
+      const { expect } = context;
+      const via = await ownNotify(context);
+      const at = await freshStoreAt(kind, "delivery-claims");
+      const live = "11111111-1111-4111-8111-111111111111";
+      const crashed = "22222222-2222-4222-8222-222222222222";
+      const request = (id: string) => ({
+        kind: "json",
+        body: { name: "callback", fields: [{ key: "comment", value: id }] },
+      });
+      const store = openStoreDb({ dataDir: at.dataDir, DATABASE_URL: at.databaseUrl });
+      await migrate(store);
+      // Accepted by a server that is still sending it: its claim holds for a while yet.
+      await acceptLead(store, {
+        lead: { id: live, form: "callback", request: request(live) },
+        owner: "live",
+        claimTtlMs: 600_000,
+      });
+      // Accepted by a server killed mid-send: its claim has run out.
+      await acceptLead(store, {
+        lead: { id: crashed, form: "callback", request: request(crashed) },
+        owner: "killed",
+        claimTtlMs: 1000,
+        now: Date.now() - 2000,
+      });
+      await store.close();
 
-        const run = await resendLeads(at, { via });
-        expect(run.stdout).toContain("re-sent leads: 1 delivered, 0 still undelivered, 1 left to another sender");
-        expect(keysReceived(via)).toEqual([crashed]);
-        expect((await leadsAt(at)).find((l) => l.id === live)?.status).toBe("pending");
-      },
-    );
-  });
-
-  describe("after a sender is killed mid-send", () => {
-    it.concurrent.for(STORE_KINDS)(
-      "%s: the server's retry and two `leads:resend` runs, started as the dead sender's claim runs out, send the lead once, never two at a time",
-      async (kind, context) => {
-        const { expect } = context;
-        const via = await ownNotify(context);
-        const at = await freshStoreAt(kind, "delivery-kill");
-        const id = "44444444-4444-4444-8444-444444444444";
-        const failedAt = new Date(Date.now() - DAY);
-        writeLead(at.dataDir, {
-          id,
-          createdAt: failedAt,
-          status: "undelivered",
-          attempts: [{ at: failedAt, ok: false }],
-          comment: id,
-        });
-        // A sender holds the lead in flight and is killed: its claim stays behind, as after a crash.
-        // Its claim lasts the notify timeout and ten seconds: a short timeout keeps the wait short.
-        via.mode = "hang";
-        const killed = startResend(at, { via, timeoutMs: 1000 });
-        await expect.poll(() => via.inFlight.get(id) ?? 0, { timeout: 15_000 }).toBe(1);
-        killed.child.kill("SIGKILL");
-        expect((await killed.done).signal).toBe("SIGKILL");
-        const [held] = await leadsAt(at);
-        expect(held.claimOwner).toBeDefined();
-        await expect.poll(() => via.inFlight.get(id)).toBe(0);
-
-        // Everyone comes as the claim runs out: the server (whose retry finds the lead due) and
-        // two runs of the command. Slow answers keep whoever sends it in flight long enough to
-        // meet the others.
-        await new Promise((resolve) => setTimeout(resolve, Date.parse(held.claimUntil!) + 50 - Date.now()));
-        via.mode = "slow";
-        via.slowMs = 3000;
-        const [site, a, b] = await Promise.all([
-          server({
-            ...notifyEnv({ NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "10000" }, via),
-            ...storeEnv(at),
-          }),
-          resendLeads(at, { via }),
-          resendLeads(at, { via }),
-        ]);
-        await expect.poll(async () => (await leadsAt(at))[0].status, { timeout: 20_000 }).toBe("delivered");
-        expect(via.overlaps).toBe(0);
-        expect([a.status, b.status], a.stderr + b.stderr).toEqual([0, 0]);
-        expect(keysReceived(via)).toEqual([id]);
-        expect((await leadsAt(at))[0].attempts.map((attempt) => attempt.ok)).toEqual([false, true]);
-        // The claim of the attempt made is given back with its outcome.
-        await expect.poll(() => claimOf(at, id)).toBeUndefined();
-        expect(site.logs()).not.toContain('"level":"error"');
-      },
-    );
-  });
+      const run = await resendLeads(at, { via });
+      expect(run.stdout).toContain("re-sent leads: 1 delivered, 0 still undelivered, 1 left to another sender");
+      expect(keysReceived(via)).toEqual([crashed]);
+      expect((await leadsAt(at)).find((l) => l.id === live)?.status).toBe("pending");
+    },
+  );
 });
 
 describe("stopping during a retry", () => {
