@@ -119,14 +119,52 @@ async function readAtMost(request: Request, max: number): Promise<Uint8Array<Arr
 }
 
 /**
- * Counts a lead or an order of this visitor against the limit leads and orders share
- * (server/rate-limit.server.ts); over it, the spec's refusal with what the visitor typed (`values`),
- * so a form shown again without JavaScript keeps it. Called where the action is about to take the
- * post, after answering a recalculation, which sends nothing.
+ * A post's place in its visitor's count of leads and orders (LEAD_RATE_LIMIT, one count for both,
+ * server/rate-limit.server.ts): taken where the action is about to take the post, after answering
+ * a recalculation, which sends nothing; given back at most once.
  */
-export async function overLimit(context: AppLoadContext, values?: Record<string, string>) {
-  if (!(await context.services.leadLimit.over(context.clientIp))) return null;
-  return rateLimited(values);
+export interface PostCount {
+  /** Counts the post; true when it is over the visitor's limit (then it is answered `rateLimited`). */
+  over(): Promise<boolean>;
+  /** Gives the count back, if it was taken: the post came back for the visitor's own mistakes, or was not taken. */
+  giveBack(): Promise<void>;
+}
+
+export function postCount(context: AppLoadContext): PostCount {
+  const { services, clientIp } = context;
+  let counted = false;
+  return {
+    async over() {
+      if (await services.leadLimit.over(clientIp)) return true;
+      counted = true;
+      return false;
+    },
+    async giveBack() {
+      if (!counted) return;
+      counted = false;
+      await services.leadLimit.refund(clientIp);
+    },
+  };
+}
+
+/**
+ * Counts the post (see PostCount); over the limit, the spec's refusal with what the visitor typed
+ * (`values`), so a form shown again without JavaScript keeps it.
+ */
+export async function overLimit(count: PostCount, values?: Record<string, string>) {
+  return (await count.over()) ? rateLimited(values) : null;
+}
+
+/**
+ * The action's answer to a post counted by `count`. A 503 (the store away, its disk full) gives
+ * the count back, as express-rate-limit's `skipFailedRequests` leaves a failed request uncounted:
+ * the site did not take the post, and a visitor who tried again through an outage is not locked
+ * out after it. Other failures stay counted: a 502 lead is kept and sent later.
+ */
+export async function uncountedIfRefused<T extends Response>(count: PostCount, answer: Promise<T>): Promise<T> {
+  const response = await answer;
+  if (response.status === 503) await count.giveBack();
+  return response;
 }
 
 /** The spec's refusal of a post over the limit, with what the visitor typed (`values`). */

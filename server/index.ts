@@ -99,7 +99,7 @@ app.use(refuseForeignOrigin());
 
 app.get("/healthz", (_req, res, next) => {
   res.locals.route = "healthz";
-  storeHealthy(services.store)
+  storeHealthy(services.store, { dataDir: config.dataDir })
     .then(async (healthy) => {
       const { content, catalogue, leads, open } = await launchNow(healthy);
       res

@@ -413,6 +413,29 @@ describe("callback, price and leasing leads", () => {
     expect(captured).toHaveLength(0);
   });
 
+  it("does not count a lead or an upload the store could not take (503): a visitor who tried again meanwhile is not locked out after it", async () => {
+    const limited = makeContext({ LEAD_RATE_LIMIT: "1" });
+    const send = async (form: "callback" | "parts-list") => {
+      const request =
+        form === "callback"
+          ? post("https://faw.example/lead/callback", lead)
+          : post("https://faw.example/lead/parts-list", lead, [new File(["данные"], "список.txt")]);
+      return (await handleLeadAction(request, limited, form)).status;
+    };
+    // The uploads' folder replaced by a file, and every lead refused by the store.
+    const uploads = path.join(dataDir, "uploads");
+    fs.rmSync(uploads, { recursive: true, force: true });
+    fs.writeFileSync(uploads, "");
+    await refuseWrites("leads");
+    expect([await send("callback"), await send("parts-list"), await send("callback")]).toEqual([503, 503, 503]);
+    fs.rmSync(uploads);
+    await sql`drop trigger refuse_leads`.execute(t.store.db);
+    // The visitor's one lead of the window is still theirs, and it is counted.
+    expect(await send("callback")).toBe(303);
+    expect(await send("parts-list")).toBe(429);
+    expect(await leadsOnDisk()).toHaveLength(1);
+  });
+
   it("never follows a foreign page for the success link", async () => {
     const res = await handleLeadAction(
       post("https://faw.example/lead/callback", { ...lead, page: "//evil.example" }),

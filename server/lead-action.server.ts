@@ -20,10 +20,13 @@ import {
   isRecalculation,
   onlyFields,
   overLimit,
+  postCount,
   rateLimited,
   readSmallForm,
   recalculated,
   textValues,
+  uncountedIfRefused,
+  type PostCount,
 } from "./form-post.server";
 import type { OutgoingField } from "./notify-gateway.server";
 import { repeatHash } from "./store/leads.server";
@@ -124,11 +127,23 @@ function repeatOfUpload(repeat: string, files: { name: string; size: number }[])
   return repeatHash("parts-list", [repeat, files.map((f) => [f.name, f.size])], "");
 }
 
-export async function handleLeadAction(
+/** A lead form's post; one the site could not take (503) is not counted against the visitor's limit. */
+export function handleLeadAction(
   request: Request,
   context: AppLoadContext,
   form: LeadFormName,
   mode: LeadResponseMode = "document",
+) {
+  const count = postCount(context);
+  return uncountedIfRefused(count, takeLead(request, context, form, mode, count));
+}
+
+async function takeLead(
+  request: Request,
+  context: AppLoadContext,
+  form: LeadFormName,
+  mode: LeadResponseMode,
+  count: PostCount,
 ) {
   const { services, clientIp } = context;
   let body: FormData;
@@ -137,7 +152,7 @@ export async function handleLeadAction(
   if (form === "parts-list") {
     // Counted before the files are taken in, so no visitor writes more uploads than the limit;
     // given back below when the form comes back for the visitor's own mistakes.
-    if (await services.leadLimit.over(clientIp)) return refuseUpload(request, rateLimited);
+    if (await count.over()) return refuseUpload(request, rateLimited);
     // Refused by its size alone: what was typed before the files still goes back to the form.
     if (contentLengthTooBig(request))
       return refuseUpload(request, (typed, headers) => fail(UPLOAD_MESSAGES.tooBig, 413, typed, headers));
@@ -155,7 +170,8 @@ export async function handleLeadAction(
           error.message,
           error.status,
           typedBeforeFiles(error.fields),
-          error.status === 413 ? { Connection: "close" } : undefined,
+          // Refused before its end (too big, or the disk full): the rest is not read.
+          error.status === 400 ? undefined : { Connection: "close" },
         );
       throw error;
     }
@@ -180,7 +196,7 @@ export async function handleLeadAction(
   const result = await VALIDATORS[form].validate(onlyFields(body, fieldsOf(form)));
   if (result.error) {
     await discard();
-    if (reserved) await services.leadLimit.refund(clientIp);
+    await count.giveBack();
     if (mode === "json") return json({ fieldErrors: result.error.fieldErrors }, { status: 422 });
     // The page sent back holds none of the files chosen: the visitor is told to choose them again.
     const fieldErrors =
@@ -191,7 +207,7 @@ export async function handleLeadAction(
   // only the server checks it) never uses up the visitor's leads. An upload was counted before
   // its files were written.
   if (!reserved) {
-    const limited = await overLimit(context, textValues(body));
+    const limited = await overLimit(count, textValues(body));
     if (limited) return limited;
   }
   const data = result.data;

@@ -28,9 +28,12 @@ import {
   isRecalculation,
   onlyFields,
   overLimit,
+  postCount,
   readSmallForm,
   recalculated,
   textValues,
+  uncountedIfRefused,
+  type PostCount,
 } from "./form-post.server";
 import { isTaken, newLeadId, unsent, type LeadRecord } from "./lead-record.server";
 import { errorMessage, log } from "./log.server";
@@ -57,20 +60,25 @@ function goodsText(siteUrl: string, lines: readonly CartLine[]): string {
     .join("\n");
 }
 
+/**
+ * The order form's post. Not written (the store away or its disk full, found out anywhere on the
+ * way): the spec's error with 503, the form as typed, and the order not counted against the
+ * visitor's limit.
+ */
 export async function handleOrderAction(request: Request, context: AppLoadContext) {
   const body = await readSmallForm(request);
   if (!body) return fail(ORDER_ERROR, 413, undefined, { Connection: "close" });
-  try {
-    return await placeOrder(request, context, body);
-  } catch (error) {
+  const count = postCount(context);
+  const answer = placeOrder(request, context, body, count).catch((error: unknown) => {
     // The store away (PostgreSQL unreachable, the disk full): the spec's error, the form as typed.
     if (!isStoreDown(error)) throw error;
     log.error("order refused: the store is away", { error: errorMessage(error) });
     return fail(ORDER_ERROR, 503, textValues(body));
-  }
+  });
+  return uncountedIfRefused(count, answer);
 }
 
-async function placeOrder(request: Request, context: AppLoadContext, body: FormData) {
+async function placeOrder(request: Request, context: AppLoadContext, body: FormData, count: PostCount) {
   const { services } = context;
   // Without JavaScript: the summary for the method chosen, the form as it was; nothing is sent.
   if (isRecalculation(request, body)) return recalculated(body);
@@ -135,7 +143,7 @@ async function placeOrder(request: Request, context: AppLoadContext, body: FormD
   // send is still in flight (the form sent twice at once): a form sent back for its mistakes
   // (without JavaScript only the server checks it) never uses up the customer's orders.
   const counted = first?.status !== "pending";
-  const limited = counted ? await overLimit(context, textValues(body)) : null;
+  const limited = counted ? await overLimit(count, textValues(body)) : null;
   if (limited) return limited;
 
   const data = result.data;
@@ -145,7 +153,7 @@ async function placeOrder(request: Request, context: AppLoadContext, body: FormD
   // and the order counted above is given back.
   const found = await services.companies.findByInn(data.inn, data.kpp);
   if (data.invoice && !found && !data.companyName) {
-    if (counted) await services.leadLimit.refund(context.clientIp);
+    await count.giveBack();
     return validationError(
       { fieldErrors: { companyName: MESSAGES.invoiceCompanyUnknown }, formId: result.formId },
       result.submittedData,
@@ -173,18 +181,12 @@ async function placeOrder(request: Request, context: AppLoadContext, body: FormD
   // (tried again at once, as corrected when no attempt can have reached the service: see
   // NotifyGateway.resendJson). 'Заказ оформлен' only once it is delivered.
   const fresh = keyed ? await takeOrderId(services, keyed) : true;
-  // The disk refused the order's folder (full, read-only): nothing is taken, the form stays as
-  // typed, and the order counted above is given back.
-  if (fresh === undefined) {
-    if (counted) await services.leadLimit.refund(context.clientIp);
-    return fail(ORDER_ERROR, 503, textValues(body));
-  }
+  // The store could not be read (away, its disk failing): nothing is taken, the form stays as
+  // typed (a 503: the order counted above is given back).
+  if (fresh === undefined) return fail(ORDER_ERROR, 503, textValues(body));
   // The order's number: the one it was given when first written (sent again), else a new one.
   const number = await numberFor(services, id, fresh);
-  if (number === undefined) {
-    if (counted) await services.leadLimit.refund(context.clientIp);
-    return fail(ORDER_ERROR, 503, textValues(body));
-  }
+  if (number === undefined) return fail(ORDER_ERROR, 503, textValues(body));
   const fields: OutgoingField[] = [
     { key: "name", value: data.name },
     { key: "phone", value: phone },
@@ -242,12 +244,11 @@ async function placeOrder(request: Request, context: AppLoadContext, body: FormD
     }
     body.set("orderKey", orderKeyOf(newer.id, services.cookieSecrets));
   }
-  // Not written (the store away, its disk full): nothing taken, and the order counted above is given back.
-  if (delivery.status === "not written" && counted) await services.leadLimit.refund(context.clientIp);
   if (!delivery.ok) {
     // Kept on disk for its retry: the key stays with the visitor, so the form /make-order shows
     // after a reload is this order again, not a second one the dealer would get beside it. Not
-    // written at all: the cookie stays as it was (naming an earlier failed order it would replace).
+    // written at all (503, not counted): the cookie stays as it was (naming an earlier failed order
+    // it would replace).
     const key = keyed && delivery.status !== "not written" ? String(body.get("orderKey")) : undefined;
     const headers = key
       ? { "Set-Cookie": await pendingOrderCookieHeader(key, isSecure(services.config), services.cookieSecrets) }

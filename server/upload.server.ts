@@ -9,7 +9,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { MAX_TEXT, UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES } from "~/lib/lead-schemas";
+import { FORM_ERROR, MAX_TEXT, UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES } from "~/lib/lead-schemas";
 import type { StoredFile } from "./lead-record.server";
 
 export class UploadError extends Error {
@@ -17,7 +17,7 @@ export class UploadError extends Error {
   fields: Record<string, string> = {};
   constructor(
     message: string,
-    readonly status: 400 | 413,
+    readonly status: 400 | 413 | 503,
   ) {
     super(message);
   }
@@ -34,6 +34,9 @@ export const UPLOAD_MESSAGES = {
   /** More fields than the form has: not the visitor's files. */
   tooManyParts: "В форме оказались лишние поля, её не удалось прочитать. Обновите страницу и отправьте форму ещё раз.",
 } as const;
+
+/** The disk refused a file (full, over its quota, read-only, failing): the site's fault, not the visitor's upload. */
+const DISK_REFUSED = new Set(["ENOSPC", "EDQUOT", "EROFS", "EIO"]);
 
 /** Room for field values and multipart boundaries on top of the files themselves. */
 const ENVELOPE_BYTES = 256 * 1024;
@@ -130,7 +133,13 @@ export async function parseUpload(
     const form = await unstable_parseMultipartFormData(request, handler);
     return { form, files };
   } catch (error) {
-    const refused = error instanceof UploadError ? error : new UploadError(UPLOAD_MESSAGES.malformed, 400);
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    const refused =
+      error instanceof UploadError
+        ? error
+        : code && DISK_REFUSED.has(code)
+          ? new UploadError(FORM_ERROR, 503)
+          : new UploadError(UPLOAD_MESSAGES.malformed, 400);
     refused.fields = fields;
     throw refused;
   }

@@ -1,10 +1,15 @@
 /**
  * What a server under test keeps in its store, read the way a person would look into it: the
- * SQLite file under its DATA_DIR, opened read-only beside the running server.
+ * SQLite file under its DATA_DIR, opened read-only beside the running server, or (`leadsAt`) the
+ * PostgreSQL database its DATABASE_URL names.
  */
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import SQLite from "better-sqlite3";
-import { sqliteFile } from "~server/store/db.server";
+import pg from "pg";
+import { sqliteFile, type StoreKind } from "~server/store/db.server";
+import { freshDatabase } from "./databases";
 
 export interface StoredLead {
   id: string;
@@ -15,8 +20,9 @@ export interface StoredLead {
   attempts: { at: string; ok: boolean; error?: string; status?: number }[];
   order?: Record<string, unknown> & { number?: string; customer?: Record<string, unknown> };
   replacedBy?: string;
-  /** The sender holding its attempt now, if any. */
+  /** The sender holding its attempt now, if any, and until when. */
   claimOwner?: string;
+  claimUntil?: string;
 }
 
 export interface StoredMail {
@@ -37,30 +43,61 @@ function read<T>(dataDir: string, query: (db: SQLite.Database) => T, empty: T): 
   }
 }
 
+const LEADS =
+  "select leads.*, orders.data as order_data from leads left join orders on orders.id = leads.id order by leads.created_at, leads.id";
+
+function leadOf(row: Record<string, string | null>): StoredLead {
+  return {
+    id: row.id!,
+    form: row.form!,
+    createdAt: row.created_at!,
+    status: row.status!,
+    request: JSON.parse(row.request!) as StoredLead["request"],
+    attempts: JSON.parse(row.attempts!) as StoredLead["attempts"],
+    ...(row.order_data ? { order: JSON.parse(row.order_data) as StoredLead["order"] } : {}),
+    ...(row.replaced_by ? { replacedBy: row.replaced_by } : {}),
+    ...(row.claim_owner ? { claimOwner: row.claim_owner, claimUntil: row.claim_until ?? undefined } : {}),
+  };
+}
+
 /** Every lead and order in the store, oldest first. */
 export function leadsIn(dataDir: string): StoredLead[] {
-  return read(
-    dataDir,
-    (db) =>
-      (
-        db
-          .prepare(
-            "select leads.*, orders.data as order_data from leads left join orders on orders.id = leads.id order by leads.created_at, leads.id",
-          )
-          .all() as Record<string, string | null>[]
-      ).map((row) => ({
-        id: row.id!,
-        form: row.form!,
-        createdAt: row.created_at!,
-        status: row.status!,
-        request: JSON.parse(row.request!) as StoredLead["request"],
-        attempts: JSON.parse(row.attempts!) as StoredLead["attempts"],
-        ...(row.order_data ? { order: JSON.parse(row.order_data) as StoredLead["order"] } : {}),
-        ...(row.replaced_by ? { replacedBy: row.replaced_by } : {}),
-        ...(row.claim_owner ? { claimOwner: row.claim_owner } : {}),
-      })),
-    [],
-  );
+  return read(dataDir, (db) => (db.prepare(LEADS).all() as Record<string, string | null>[]).map(leadOf), []);
+}
+
+/**
+ * Where a server under test keeps its store: the SQLite file under `dataDir`, or, with
+ * `databaseUrl`, a PostgreSQL database (its `dataDir` then holds only uploads in progress).
+ */
+export interface StoreAt {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/** A fresh place for a server's store of `kind`: a new DATA_DIR, and a new database for PostgreSQL. */
+export async function freshStoreAt(kind: StoreKind, name: string): Promise<StoreAt> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  return kind === "sqlite" ? { dataDir } : { dataDir, databaseUrl: await freshDatabase(name) };
+}
+
+/** The settings that put a server, or `npm run leads:resend`, on the store at `at`. */
+export function storeEnv(at: StoreAt): Record<string, string> {
+  return { DATA_DIR: at.dataDir, ...(at.databaseUrl ? { DATABASE_URL: at.databaseUrl } : {}) };
+}
+
+/** Every lead and order in the store at `at`, oldest first. */
+export async function leadsAt(at: StoreAt): Promise<StoredLead[]> {
+  if (!at.databaseUrl) return leadsIn(at.dataDir);
+  const client = new pg.Client({ connectionString: at.databaseUrl });
+  await client.connect();
+  try {
+    // Before the server's first start, no table yet: no lead.
+    const exists = await client.query("select to_regclass('leads') as leads");
+    if (!exists.rows[0].leads) return [];
+    return (await client.query<Record<string, string | null>>(LEADS)).rows.map(leadOf);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The lead or order `id`. */

@@ -2,19 +2,37 @@
  * Whether the store can be used now: /healthz asks, and a form's action tells a store that is
  * away (PostgreSQL unreachable or failing, SQLite's disk full or read-only) from its own bugs, to
  * answer the spec's error with 503. Nothing here holds state: the next query after the database
- * is back simply works (pg's pool opens a fresh connection), no restart.
+ * is back (or the disk has room again) simply works (pg's pool opens a fresh connection), no restart.
  */
+import fsp from "node:fs/promises";
 import { sql } from "kysely";
 import type { StoreDb } from "./db.server";
 
-/** Answers `select 1` within `timeoutMs`. */
-export async function storeHealthy(store: StoreDb, timeoutMs = 2000): Promise<boolean> {
+/**
+ * Less room than this on SQLite's disk and the store counts as away: a full disk still answers
+ * reads (`select 1`), but the next lead's transaction may not fit.
+ */
+export const SQLITE_MIN_FREE_BYTES = 1024 * 1024;
+
+/**
+ * Answers `select 1` within `timeoutMs`; SQLite's store besides needs room on the disk under
+ * `dataDir` (asked of the file system, nothing written).
+ */
+export async function storeHealthy(
+  store: StoreDb,
+  { dataDir, timeoutMs = 2000 }: { dataDir?: string; timeoutMs?: number } = {},
+): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([sql`select 1`.execute(store.db).then(() => true), late]);
+    const answers = sql`select 1`.execute(store.db).then(() => true);
+    const room =
+      store.kind === "sqlite" && dataDir !== undefined
+        ? fsp.statfs(dataDir).then((disk) => disk.bavail * disk.bsize >= SQLITE_MIN_FREE_BYTES)
+        : true;
+    return await Promise.race([Promise.all([answers, room]).then((both) => both.every(Boolean)), late]);
   } catch {
     return false;
   } finally {

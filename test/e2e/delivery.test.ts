@@ -1,17 +1,20 @@
 /**
  * How leads leave the built server: the client address behind (or without) a proxy, the
  * Idempotency-Key on every notify call, the background retry and its 7-day limit, claims that
- * keep concurrent senders from sending a lead twice, and /metrics.
+ * keep concurrent senders from sending a lead twice, and /metrics. What the store promises (the
+ * background retry, one sender per lead, a sender killed or stopped mid-send) is tested on SQLite
+ * and on PostgreSQL, the two side by side, each with a fake notify service of its own.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext } from "vitest";
 import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
 import { startServer, type RunningServer } from "./harness";
-import { consentsIn, leadIn, leadsIn } from "../store-reader";
+import { consentsIn, freshStoreAt, leadIn, leadsAt, leadsIn, storeEnv, type StoreAt } from "../store-reader";
+import { STORE_KINDS } from "../stores";
 import { migrate, openStoreDb } from "~server/store/db.server";
 import { acceptLead } from "~server/store/leads.server";
 
@@ -41,8 +44,18 @@ async function server(env: Record<string, string> = {}): Promise<RunningServer> 
   return started;
 }
 
-function notifyEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { NOTIFY_API_URL: notify.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1000", ...extra };
+function notifyEnv(extra: Record<string, string> = {}, via = notify): Record<string, string> {
+  return { NOTIFY_API_URL: via.url, NOTIFY_API_KEY: KEY, NOTIFY_TIMEOUT_MS: "1000", ...extra };
+}
+
+/**
+ * A fake notify service for the running test alone (tests run side by side), closed after it by
+ * the test's own `onTestFinished`.
+ */
+async function ownNotify({ onTestFinished }: Pick<TestContext, "onTestFinished">): Promise<FakeNotify> {
+  const own = await startFakeNotify();
+  onTestFinished(() => own.close());
+  return own;
 }
 
 const LEAD = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", page: "/delivery" };
@@ -82,7 +95,7 @@ function consentIps(dataDir: string): string[] {
   return consentsIn(dataDir).map((consent) => consent.ip);
 }
 
-const keysReceived = () => notify.received.map((r) => r.headers["idempotency-key"]);
+const keysReceived = (via = notify) => via.received.map((r) => r.headers["idempotency-key"]);
 
 interface ResendRun {
   status: number | null;
@@ -91,14 +104,20 @@ interface ResendRun {
   stderr: string;
 }
 
-/** `npm run leads:resend` against `dataDir`, as a child process (async: the fake answers from this one). */
-function startResend(dataDir: string, args: string[] = []): { child: ChildProcess; done: Promise<ResendRun> } {
+/**
+ * `npm run leads:resend` against the store at `at`, sending to `via` with a notify timeout of
+ * `timeoutMs`, as a child process (async: the fake answers from this one).
+ */
+function startResend(
+  at: StoreAt,
+  { args = [], via = notify, timeoutMs = 5000 }: { args?: string[]; via?: FakeNotify; timeoutMs?: number } = {},
+): { child: ChildProcess; done: Promise<ResendRun> } {
   const child = spawn(process.execPath, ["build/leads-resend.js", ...args], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      ...notifyEnv({ NOTIFY_TIMEOUT_MS: "5000" }),
+      ...storeEnv(at),
+      ...notifyEnv({ NOTIFY_TIMEOUT_MS: String(timeoutMs) }, via),
     },
   });
   let stdout = "";
@@ -112,10 +131,10 @@ function startResend(dataDir: string, args: string[] = []): { child: ChildProces
   return { child, done };
 }
 
-const resendLeads = (dataDir: string, args: string[] = []) => startResend(dataDir, args).done;
+const resendLeads = (at: StoreAt, options?: Parameters<typeof startResend>[1]) => startResend(at, options).done;
 
-/** The sender holding lead `id` in the store now, if any. */
-const claimOf = (dataDir: string, id: string) => leadIn(dataDir, id)?.claimOwner;
+/** The sender holding lead `id` in the store at `at` now, if any. */
+const claimOf = async (at: StoreAt, id: string) => (await leadsAt(at)).find((lead) => lead.id === id)?.claimOwner;
 
 /** A lead as an earlier version of the site left it on disk: imported into the store at the next start. */
 function writeLead(
@@ -252,32 +271,37 @@ describe("idempotent delivery and the background retry", () => {
     expect(lead.attempts.map((a) => a.ok)).toEqual([false, true]);
   });
 
-  it("delivers an undelivered lead and upload in the background, without the command", async () => {
-    const site = await server(notifyEnv({ NOTIFY_RETRY_BASE_SECONDS: "1" }));
-    notify.mode = "fail";
-    expect((await postLead(site, {}, "ночью")).status).toBe(502);
-    const form = new FormData();
-    for (const [k, v] of Object.entries(LEAD)) form.append(k, v);
-    form.append("files", new Blob([Buffer.alloc(50_000, 7)], { type: "image/png" }), "photo.png");
-    expect(
-      (
-        await fetch(`${site.url}${LEAD_UPLOAD_URL}`, {
-          method: "POST",
-          body: form,
-          headers: { Accept: "application/json" },
-        })
-      ).status,
-    ).toBe(502);
-    expect(leadsOnDisk(site.dataDir).map((l) => l.status)).toEqual(["undelivered", "undelivered"]);
-    notify.received = [];
-    notify.mode = "ok";
-    await expect
-      .poll(() => leadsOnDisk(site.dataDir).filter((l) => l.status === "delivered").length, { timeout: 15_000 })
-      .toBe(2);
-    expect(new Set(keysReceived())).toEqual(new Set(leadsOnDisk(site.dataDir).map((l) => l.id)));
-    expect(notify.received.find((r) => r.multipart)?.multipart?.files[0].size).toBe(50_000);
-    // The pass logs once it has been through every lead due, a moment after the last is saved.
-    await expect.poll(() => site.logs()).toContain('"msg":"lead retry pass"');
+  describe("in the background, without the command", () => {
+    it.concurrent.for(STORE_KINDS)("%s: delivers an undelivered lead and upload", async (kind, context) => {
+      const { expect } = context;
+      const via = await ownNotify(context);
+      const at = await freshStoreAt(kind, "delivery-background");
+      const site = await server({ ...notifyEnv({ NOTIFY_RETRY_BASE_SECONDS: "1" }, via), ...storeEnv(at) });
+      via.mode = "fail";
+      expect((await postLead(site, {}, "ночью")).status).toBe(502);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(LEAD)) form.append(k, v);
+      form.append("files", new Blob([Buffer.alloc(50_000, 7)], { type: "image/png" }), "photo.png");
+      expect(
+        (
+          await fetch(`${site.url}${LEAD_UPLOAD_URL}`, {
+            method: "POST",
+            body: form,
+            headers: { Accept: "application/json" },
+          })
+        ).status,
+      ).toBe(502);
+      expect((await leadsAt(at)).map((l) => l.status)).toEqual(["undelivered", "undelivered"]);
+      via.received = [];
+      via.mode = "ok";
+      await expect
+        .poll(async () => (await leadsAt(at)).filter((l) => l.status === "delivered").length, { timeout: 15_000 })
+        .toBe(2);
+      expect(new Set(keysReceived(via))).toEqual(new Set((await leadsAt(at)).map((l) => l.id)));
+      expect(via.received.find((r) => r.multipart)?.multipart?.files[0].size).toBe(50_000);
+      // The pass logs once it has been through every lead due, a moment after the last is saved.
+      await expect.poll(() => site.logs()).toContain('"msg":"lead retry pass"');
+    });
   });
 
   it("marks a lead waiting for 7 days failed, logs it as an error and keeps it; a younger lead in the old id format is sent under its id", async () => {
@@ -313,154 +337,184 @@ describe("idempotent delivery and the background retry", () => {
   });
 });
 
-describe("one sender per lead", () => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    // 20 undelivered leads, written by a server whose notify service was failing.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-twenty-"));
-    notify.mode = "fail";
-    const site = await startServer(notifyEnv({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: "0" }));
-    for (let i = 0; i < 20; i++) expect((await postLead(site, {}, `лид ${i}`)).status).toBe(502);
-    await site.stop();
-  });
-
-  it("sends the leads kept while no notify service was set only when asked with --kept", async () => {
+describe("leads kept while no notify service was set", () => {
+  it("are sent only when asked with --kept", async () => {
     const before = await server({ NOTIFY_API_URL: "", NOTIFY_API_KEY: "" });
     expect((await postLead(before, {}, "до запуска")).status).toBe(303);
     await before.stop();
-    expect(leadsOnDisk(before.dataDir).map((lead) => lead.status)).toEqual(["kept"]);
+    const at = { dataDir: before.dataDir };
+    expect(leadsOnDisk(at.dataDir).map((lead) => lead.status)).toEqual(["kept"]);
 
-    const plain = await resendLeads(before.dataDir);
+    const plain = await resendLeads(at);
     expect(plain.status).toBe(0);
     expect(plain.stdout).toContain("1 kept while no notify service was set, not sent: npm run leads:resend -- --kept");
     expect(notify.received).toHaveLength(0);
 
-    const withKept = await resendLeads(before.dataDir, ["--kept"]);
+    const withKept = await resendLeads(at, { args: ["--kept"] });
     expect(withKept.status).toBe(0);
     expect(withKept.stdout).toContain("re-sent leads (kept ones too): 1 delivered");
-    expect(keysReceived()).toEqual([leadsOnDisk(before.dataDir)[0].id]);
+    expect(keysReceived()).toEqual([leadsOnDisk(at.dataDir)[0].id]);
     expect(notify.received[0].json!.fields).toContainEqual(expect.objectContaining({ value: "до запуска" }));
-    expect(leadsOnDisk(before.dataDir).map((lead) => lead.status)).toEqual(["delivered"]);
-  });
-
-  it("two `leads:resend` runs started at once deliver each of 20 leads exactly once", async () => {
-    expect(leadsOnDisk(dataDir).filter((l) => l.status === "undelivered")).toHaveLength(20);
-    // Slow answers keep both runs busy at the same time.
-    notify.mode = "slow";
-    notify.slowMs = 150;
-    const [a, b] = await Promise.all([resendLeads(dataDir), resendLeads(dataDir)]);
-    expect(a.status, a.stderr).toBe(0);
-    expect(b.status, b.stderr).toBe(0);
-    expect(notify.received).toHaveLength(20);
-    expect(new Set(keysReceived()).size).toBe(20);
-    const delivered = [a, b].map((run) => Number(/(\d+) delivered/.exec(run.stdout)![1]));
-    expect(delivered[0] + delivered[1]).toBe(20);
-    // Both took part: each left to the other what it was sending.
-    expect(delivered.every((n) => n > 0)).toBe(true);
-    expect(leadsOnDisk(dataDir).every((l) => l.status === "delivered" && l.attempts.length === 2)).toBe(true);
-    // Every claim was put back.
-    expect(leadsIn(dataDir).filter((lead) => lead.claimOwner)).toEqual([]);
-  });
-
-  it("leaves a lead claimed by a live sender alone, and takes over a claim left by a crashed one", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-claims-"));
-    const live = "11111111-1111-4111-8111-111111111111";
-    const crashed = "22222222-2222-4222-8222-222222222222";
-    const request = (id: string) => ({
-      kind: "json",
-      body: { name: "callback", fields: [{ key: "comment", value: id }] },
-    });
-    const store = openStoreDb({ dataDir: dir });
-    await migrate(store);
-    // Accepted by a server that is still sending it: its claim holds for a while yet.
-    await acceptLead(store, {
-      lead: { id: live, form: "callback", request: request(live) },
-      owner: "live",
-      claimTtlMs: 600_000,
-    });
-    // Accepted by a server killed mid-send: its claim has run out.
-    await acceptLead(store, {
-      lead: { id: crashed, form: "callback", request: request(crashed) },
-      owner: "killed",
-      claimTtlMs: 1000,
-      now: Date.now() - 2000,
-    });
-    await store.close();
-
-    const run = await resendLeads(dir);
-    expect(run.stdout).toContain("re-sent leads: 1 delivered, 0 still undelivered, 1 left to another sender");
-    expect(keysReceived()).toEqual([crashed]);
-    expect(leadsOnDisk(dir).find((l) => l.id === live)?.status).toBe("pending");
-  });
-
-  it("after a sender is killed mid-send, the server's retry and two `leads:resend` runs at once never send the lead twice at the same time", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-kill-"));
-    const id = "44444444-4444-4444-8444-444444444444";
-    const failedAt = new Date(Date.now() - DAY);
-    writeLead(dir, {
-      id,
-      createdAt: failedAt,
-      status: "undelivered",
-      attempts: [{ at: failedAt, ok: false }],
-      comment: id,
-    });
-    // A sender holds the lead in flight and is killed: its claim stays behind, as after a crash.
-    notify.mode = "hang";
-    const killed = startResend(dir);
-    await expect.poll(() => notify.inFlight.get(id) ?? 0, { timeout: 15_000 }).toBe(1);
-    killed.child.kill("SIGKILL");
-    expect((await killed.done).signal).toBe("SIGKILL");
-    expect(claimOf(dir, id)).toBeDefined();
-    await expect.poll(() => notify.inFlight.get(id)).toBe(0);
-
-    // Slow answers keep whoever sends the lead in flight long enough to meet the others.
-    notify.mode = "slow";
-    notify.slowMs = 3000;
-    const [site, a, b] = await Promise.all([
-      server(notifyEnv({ DATA_DIR: dir, NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "10000" })),
-      resendLeads(dir),
-      resendLeads(dir),
-    ]);
-    // The dead sender's claim runs out (the notify timeout and ten seconds), and one of the others sends it.
-    await expect.poll(() => leadsOnDisk(dir)[0].status, { timeout: 40_000 }).toBe("delivered");
-    expect(notify.overlaps).toBe(0);
-    expect([a.status, b.status], a.stderr + b.stderr).toEqual([0, 0]);
-    expect(keysReceived()).toEqual([id]);
-    expect(leadsOnDisk(dir)[0].attempts.map((attempt) => attempt.ok)).toEqual([false, true]);
-    // The claim of the attempt made is given back with its outcome.
-    await expect.poll(() => claimOf(dir, id)).toBeUndefined();
-    expect(site.logs()).not.toContain('"level":"error"');
+    expect(leadsOnDisk(at.dataDir).map((lead) => lead.status)).toEqual(["delivered"]);
   });
 });
 
+describe("one sender per lead", () => {
+  // These run side by side, SQLite's and PostgreSQL's alike (each with its own store and fake
+  // notify service): the others while the killed sender's claim runs out.
+  it.concurrent.for(STORE_KINDS)(
+    "%s: after a sender is killed mid-send, the server's retry and two `leads:resend` runs, started as its claim runs out, send the lead once, never two at a time",
+    async (kind, context) => {
+      const { expect } = context;
+      const via = await ownNotify(context);
+      const at = await freshStoreAt(kind, "delivery-kill");
+      const id = "44444444-4444-4444-8444-444444444444";
+      const failedAt = new Date(Date.now() - DAY);
+      writeLead(at.dataDir, {
+        id,
+        createdAt: failedAt,
+        status: "undelivered",
+        attempts: [{ at: failedAt, ok: false }],
+        comment: id,
+      });
+      // A sender holds the lead in flight and is killed: its claim stays behind, as after a crash.
+      // Its claim lasts the notify timeout and ten seconds: a short timeout keeps the wait short.
+      via.mode = "hang";
+      const killed = startResend(at, { via, timeoutMs: 1000 });
+      await expect.poll(() => via.inFlight.get(id) ?? 0, { timeout: 15_000 }).toBe(1);
+      killed.child.kill("SIGKILL");
+      expect((await killed.done).signal).toBe("SIGKILL");
+      const [held] = await leadsAt(at);
+      expect(held.claimOwner).toBeDefined();
+      await expect.poll(() => via.inFlight.get(id)).toBe(0);
+
+      // Everyone comes as the claim runs out: the server (whose retry finds the lead due) and
+      // two runs of the command. Slow answers keep whoever sends it in flight long enough to
+      // meet the others.
+      await new Promise((resolve) => setTimeout(resolve, Date.parse(held.claimUntil!) + 50 - Date.now()));
+      via.mode = "slow";
+      via.slowMs = 3000;
+      const [site, a, b] = await Promise.all([
+        server({
+          ...notifyEnv({ NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "10000" }, via),
+          ...storeEnv(at),
+        }),
+        resendLeads(at, { via }),
+        resendLeads(at, { via }),
+      ]);
+      await expect.poll(async () => (await leadsAt(at))[0].status, { timeout: 20_000 }).toBe("delivered");
+      expect(via.overlaps).toBe(0);
+      expect([a.status, b.status], a.stderr + b.stderr).toEqual([0, 0]);
+      expect(keysReceived(via)).toEqual([id]);
+      expect((await leadsAt(at))[0].attempts.map((attempt) => attempt.ok)).toEqual([false, true]);
+      // The claim of the attempt made is given back with its outcome.
+      await expect.poll(() => claimOf(at, id)).toBeUndefined();
+      expect(site.logs()).not.toContain('"level":"error"');
+    },
+  );
+
+  it.concurrent.for(STORE_KINDS)(
+    "%s: two `leads:resend` runs started at once deliver each of 20 leads exactly once",
+    async (kind, context) => {
+      const { expect } = context;
+      const via = await ownNotify(context);
+      const at = await freshStoreAt(kind, "delivery-twenty");
+      // 20 undelivered leads, written by a server whose notify service was failing.
+      via.mode = "fail";
+      const site = await startServer({ ...notifyEnv({ LEAD_RATE_LIMIT: "0" }, via), ...storeEnv(at) });
+      const posts = await Promise.all(Array.from({ length: 20 }, (_, i) => postLead(site, {}, `лид ${i}`)));
+      expect(posts.map((res) => res.status)).toEqual(Array(20).fill(502));
+      await site.stop();
+      expect((await leadsAt(at)).filter((l) => l.status === "undelivered")).toHaveLength(20);
+      via.received = [];
+      // Slow answers keep both runs busy at the same time.
+      via.mode = "slow";
+      via.slowMs = 150;
+      const [a, b] = await Promise.all([resendLeads(at, { via }), resendLeads(at, { via })]);
+      expect(a.status, a.stderr).toBe(0);
+      expect(b.status, b.stderr).toBe(0);
+      expect(via.received).toHaveLength(20);
+      expect(new Set(keysReceived(via)).size).toBe(20);
+      const delivered = [a, b].map((run) => Number(/(\d+) delivered/.exec(run.stdout)![1]));
+      expect(delivered[0] + delivered[1]).toBe(20);
+      // Both took part: each left to the other what it was sending.
+      expect(delivered.every((n) => n > 0)).toBe(true);
+      const leads = await leadsAt(at);
+      expect(leads.every((l) => l.status === "delivered" && l.attempts.length === 2)).toBe(true);
+      // Every claim was put back.
+      expect(leads.filter((lead) => lead.claimOwner)).toEqual([]);
+    },
+  );
+
+  it.concurrent.for(STORE_KINDS)(
+    "%s: leaves a lead claimed by a live sender alone, and takes over a claim left by a crashed one",
+    async (kind, context) => {
+      const { expect } = context;
+      const via = await ownNotify(context);
+      const at = await freshStoreAt(kind, "delivery-claims");
+      const live = "11111111-1111-4111-8111-111111111111";
+      const crashed = "22222222-2222-4222-8222-222222222222";
+      const request = (id: string) => ({
+        kind: "json",
+        body: { name: "callback", fields: [{ key: "comment", value: id }] },
+      });
+      const store = openStoreDb({ dataDir: at.dataDir, DATABASE_URL: at.databaseUrl });
+      await migrate(store);
+      // Accepted by a server that is still sending it: its claim holds for a while yet.
+      await acceptLead(store, {
+        lead: { id: live, form: "callback", request: request(live) },
+        owner: "live",
+        claimTtlMs: 600_000,
+      });
+      // Accepted by a server killed mid-send: its claim has run out.
+      await acceptLead(store, {
+        lead: { id: crashed, form: "callback", request: request(crashed) },
+        owner: "killed",
+        claimTtlMs: 1000,
+        now: Date.now() - 2000,
+      });
+      await store.close();
+
+      const run = await resendLeads(at, { via });
+      expect(run.stdout).toContain("re-sent leads: 1 delivered, 0 still undelivered, 1 left to another sender");
+      expect(keysReceived(via)).toEqual([crashed]);
+      expect((await leadsAt(at)).find((l) => l.id === live)?.status).toBe("pending");
+    },
+  );
+});
+
 describe("stopping during a retry", () => {
-  it("abandons the attempt in flight on SIGTERM and exits at once, the lead still waiting", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-stop-"));
-    const id = "33333333-3333-4333-8333-333333333333";
-    writeLead(dataDir, {
-      id,
-      createdAt: new Date(Date.now() - DAY),
-      status: "undelivered",
-      attempts: [{ at: new Date(Date.now() - DAY), ok: false }],
-      comment: "стоп",
-    });
-    notify.mode = "hang";
-    notify.started = 0;
-    const site = await startServer(
-      notifyEnv({ DATA_DIR: dataDir, NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "30000" }),
-    );
-    await expect.poll(() => notify.started, { timeout: 15_000 }).toBe(1);
-    const stopping = Date.now();
-    expect(await site.stop("SIGTERM")).toBe(0);
-    // Far sooner than the 30 s notify timeout.
-    expect(Date.now() - stopping).toBeLessThan(5_000);
-    expect(site.logs()).toContain('"msg":"stopped"');
-    const [lead] = leadsOnDisk(dataDir);
-    expect(lead.status).toBe("undelivered");
-    expect(lead.attempts).toHaveLength(1);
-    expect(claimOf(dataDir, id)).toBeUndefined();
-  });
+  it.concurrent.for(STORE_KINDS)(
+    "%s: abandons the attempt in flight on SIGTERM and exits at once, the lead still waiting",
+    async (kind, context) => {
+      const { expect } = context;
+      const via = await ownNotify(context);
+      const at = await freshStoreAt(kind, "delivery-stop");
+      const id = "33333333-3333-4333-8333-333333333333";
+      writeLead(at.dataDir, {
+        id,
+        createdAt: new Date(Date.now() - DAY),
+        status: "undelivered",
+        attempts: [{ at: new Date(Date.now() - DAY), ok: false }],
+        comment: "стоп",
+      });
+      via.mode = "hang";
+      const site = await startServer({
+        ...notifyEnv({ NOTIFY_RETRY_BASE_SECONDS: "1", NOTIFY_TIMEOUT_MS: "30000" }, via),
+        ...storeEnv(at),
+      });
+      await expect.poll(() => via.started, { timeout: 15_000 }).toBe(1);
+      const stopping = Date.now();
+      expect(await site.stop("SIGTERM")).toBe(0);
+      // Far sooner than the 30 s notify timeout.
+      expect(Date.now() - stopping).toBeLessThan(5_000);
+      expect(site.logs()).toContain('"msg":"stopped"');
+      const [lead] = await leadsAt(at);
+      expect(lead.status).toBe("undelivered");
+      expect(lead.attempts).toHaveLength(1);
+      expect(lead.claimOwner).toBeUndefined();
+    },
+  );
 });
 
 describe("interrupting `leads:resend`", () => {
@@ -468,35 +522,41 @@ describe("interrupting `leads:resend`", () => {
     ["SIGINT", 130],
     ["SIGTERM", 143],
   ] as const) {
-    it(`on ${signal}, gives back the lead in hand unrecorded, sends no other, and exits ${code} at once`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-interrupt-"));
-      const failedAt = new Date(Date.now() - DAY);
-      const ids = ["55555555-5555-4555-8555-555555555555", "66666666-6666-4666-8666-666666666666"];
-      for (const [i, id] of ids.entries())
-        writeLead(dataDir, {
-          id,
-          createdAt: new Date(failedAt.getTime() + i),
-          status: "undelivered",
-          attempts: [{ at: failedAt, ok: false }],
-          comment: id,
-        });
-      notify.mode = "hang";
-      notify.started = 0;
-      const run = startResend(dataDir);
-      await expect.poll(() => notify.started, { timeout: 15_000 }).toBe(1);
-      const interrupted = Date.now();
-      run.child.kill(signal);
-      const result = await run.done;
-      expect(result.status, result.stderr).toBe(code);
-      // Far sooner than the 5 s notify timeout.
-      expect(Date.now() - interrupted).toBeLessThan(4_000);
-      expect(result.stderr).toContain(`interrupted by ${signal}`);
-      expect(notify.started).toBe(1);
-      for (const lead of leadsOnDisk(dataDir)) {
-        expect(lead.status).toBe("undelivered");
-        expect(lead.attempts).toHaveLength(1);
-        expect(claimOf(dataDir, lead.id)).toBeUndefined();
-      }
+    describe(`on ${signal}`, () => {
+      it.concurrent.for(STORE_KINDS)(
+        `%s: gives back the lead in hand unrecorded, sends no other, and exits ${code} at once`,
+        async (kind, context) => {
+          const { expect } = context;
+          const via = await ownNotify(context);
+          const at = await freshStoreAt(kind, "delivery-interrupt");
+          const failedAt = new Date(Date.now() - DAY);
+          const ids = ["55555555-5555-4555-8555-555555555555", "66666666-6666-4666-8666-666666666666"];
+          for (const [i, id] of ids.entries())
+            writeLead(at.dataDir, {
+              id,
+              createdAt: new Date(failedAt.getTime() + i),
+              status: "undelivered",
+              attempts: [{ at: failedAt, ok: false }],
+              comment: id,
+            });
+          via.mode = "hang";
+          const run = startResend(at, { via });
+          await expect.poll(() => via.started, { timeout: 15_000 }).toBe(1);
+          const interrupted = Date.now();
+          run.child.kill(signal);
+          const result = await run.done;
+          expect(result.status, result.stderr).toBe(code);
+          // Far sooner than the 5 s notify timeout.
+          expect(Date.now() - interrupted).toBeLessThan(4_000);
+          expect(result.stderr).toContain(`interrupted by ${signal}`);
+          expect(via.started).toBe(1);
+          for (const lead of await leadsAt(at)) {
+            expect(lead.status).toBe("undelivered");
+            expect(lead.attempts).toHaveLength(1);
+            expect(lead.claimOwner).toBeUndefined();
+          }
+        },
+      );
     });
   }
 });

@@ -2,21 +2,20 @@
  * Faults of the two upstreams, against the built server. The parts API (a local fake) down,
  * slow, failing, malformed or far too big: the spec's error when nothing is cached, the cached
  * copy when something is. The notify service failing, hanging, refusing or slow: the spec's
- * error for the visitor, the lead kept on disk as undelivered, and `leads:resend` delivering
- * it later exactly once.
+ * error for the visitor, the lead kept in the store as undelivered, and `leads:resend` delivering
+ * it later exactly once, on SQLite and on PostgreSQL side by side.
  */
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import { listenOnLoopback } from "../server-process";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from "vitest";
 import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { generateParts } from "~server/demo-catalogue.server";
+import type { StoreKind } from "~server/store/db.server";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
 import { freePort, startServer, type RunningServer } from "./harness";
-import { leadsIn } from "../store-reader";
+import { freshStoreAt, leadsAt, storeEnv, type StoreAt } from "../store-reader";
+import { STORE_KINDS } from "../stores";
 
 const LIST_ERROR = "Произошла ошибка при загрузке данных";
 const PART_ERROR = "Произошла ошибка при получении данных";
@@ -201,31 +200,22 @@ describe("the parts API fails after a good answer", () => {
 // The notify service
 
 const KEY = "faults-notify-key";
-let notify: FakeNotify;
-let dataDir: string;
 // A part in stock in the demo catalogue the servers below run on (DEMO_PARTS_COUNT's default).
 const inStockId = generateParts(360)
   .flatMap((g) => g.parts)
   .find((p) => p.balance > 0)!.id;
-let ipCounter = 0;
-const nextIp = () => `10.77.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`;
-
-function leadsOnDisk(): { id: string; status: string; form: string; attempts: { ok: boolean; error?: string }[] }[] {
-  return leadsIn(dataDir);
-}
 
 /** Each run's leads are another visitor's (the same fields again would be the first lead sent again). */
 let submissions = 0;
 
-async function submitAll(server: RunningServer): Promise<number> {
+/**
+ * Three leads and an order posted to `server` at once, each answered with the spec's error (the
+ * notify service failing): the number of leads the store keeps for them.
+ */
+async function submitAll(server: RunningServer, expect: ExpectStatic): Promise<number> {
   submissions++;
   const post = (pathname: string, body: BodyInit, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${pathname}`, {
-      method: "POST",
-      body,
-      redirect: "manual",
-      headers: { "X-Forwarded-For": nextIp(), ...headers },
-    });
+    fetch(`${server.url}${pathname}`, { method: "POST", body, redirect: "manual", headers });
   const lead = new URLSearchParams({
     name: "Иванов Иван",
     phone: "+7 (912) 345-67-89",
@@ -270,92 +260,125 @@ async function submitAll(server: RunningServer): Promise<number> {
   return 4;
 }
 
+/** One store's side of the tests below: its own fake notify service, store and server. */
+interface Side {
+  notify: FakeNotify;
+  at: StoreAt;
+  /** The server of the failing, hanging and slow service. */
+  server: RunningServer;
+  /** Leads kept undelivered so far. */
+  expected: number;
+}
+
 describe("the notify service fails", () => {
-  let expected = 0;
+  const sides = new Map<StoreKind, Side>();
+  const side = (kind: StoreKind) => sides.get(kind)!;
+  const serverEnv = (notifyUrl: string, at: StoreAt) => ({
+    ...storeEnv(at),
+    NOTIFY_API_URL: notifyUrl,
+    NOTIFY_API_KEY: KEY,
+    NOTIFY_TIMEOUT_MS: "1000",
+    // Every submission is counted by the visitor's limit: none may be refused for it.
+    LEAD_RATE_LIMIT: "0",
+  });
 
   beforeAll(async () => {
-    notify = await startFakeNotify();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "faults-data-"));
+    await Promise.all(
+      STORE_KINDS.map(async (kind) => {
+        const notify = await startFakeNotify();
+        const at = await freshStoreAt(kind, "faults");
+        const server = await startServer(serverEnv(notify.url, at));
+        servers.push(server);
+        sides.set(kind, { notify, at, server, expected: 0 });
+      }),
+    );
   });
 
   afterAll(async () => {
-    await notify?.close();
+    for (const { notify } of sides.values()) await notify.close();
   });
 
-  it.each(["fail", "hang", "slow"] as const)(
-    "answering %s: the visitor sees the error and the lead is kept as undelivered",
-    async (mode) => {
-      notify.mode = mode;
-      notify.slowMs = 2500;
-      notify.received = [];
-      const server = await startServer({
-        DATA_DIR: dataDir,
-        NOTIFY_API_URL: notify.url,
-        NOTIFY_API_KEY: KEY,
-        NOTIFY_TIMEOUT_MS: "1000",
-      });
-      servers.push(server);
-      const before = new Set(leadsOnDisk().map((l) => l.id));
-      expected += await submitAll(server);
-      const undelivered = leadsOnDisk().filter((l) => l.status === "undelivered" && !before.has(l.id));
-      expect(undelivered).toHaveLength(4);
-      expect(undelivered.every((l) => l.attempts.length === 1 && !l.attempts[0].ok)).toBe(true);
-      // Each submission was bounded by NOTIFY_TIMEOUT_MS (1 s): a service that never answers, or
-      // answers after 2.5 s, was given up on, and the visitor was answered meanwhile.
-      if (mode !== "fail") expect(undelivered.map((l) => l.attempts[0].error)).toEqual(Array(4).fill("timeout"));
-      if (mode !== "fail") expect(notify.received).toHaveLength(0);
-      expectCleanLog(server);
-      await server.stop();
-    },
-  );
+  const undelivered = async (at: StoreAt) => (await leadsAt(at)).filter((l) => l.status === "undelivered");
 
-  it("refusing connections: the visitor sees the error and the lead is kept as undelivered", async () => {
-    const server = await startServer({
-      DATA_DIR: dataDir,
-      NOTIFY_API_URL: `http://127.0.0.1:${await freePort()}`,
-      NOTIFY_API_KEY: KEY,
-      NOTIFY_TIMEOUT_MS: "1000",
-    });
-    servers.push(server);
-    const before = leadsOnDisk().filter((l) => l.status === "undelivered").length;
-    expected += await submitAll(server);
-    expect(leadsOnDisk().filter((l) => l.status === "undelivered").length - before).toBe(4);
-    expectCleanLog(server);
-    await server.stop();
+  describe.each(["fail", "hang", "slow"] as const)("answering %s", (mode) => {
+    it.concurrent.for(STORE_KINDS)(
+      "%s: the visitor sees the error and the lead is kept as undelivered",
+      async (kind, { expect }) => {
+        const { notify, at, server } = side(kind);
+        notify.mode = mode;
+        notify.slowMs = 2500;
+        notify.received = [];
+        const before = new Set((await leadsAt(at)).map((l) => l.id));
+        side(kind).expected += await submitAll(server, expect);
+        const kept = (await undelivered(at)).filter((l) => !before.has(l.id));
+        expect(kept).toHaveLength(4);
+        expect(kept.every((l) => l.attempts.length === 1 && !l.attempts[0].ok)).toBe(true);
+        // Each submission was bounded by NOTIFY_TIMEOUT_MS (1 s): a service that never answers, or
+        // answers after 2.5 s, was given up on, and the visitor was answered meanwhile.
+        if (mode !== "fail") expect(kept.map((l) => l.attempts[0].error)).toEqual(Array(4).fill("timeout"));
+        if (mode !== "fail") expect(notify.received).toHaveLength(0);
+        expectCleanLog(server);
+      },
+    );
   });
 
-  it("`leads:resend` delivers every kept lead once the service is back, and a second run sends nothing", async () => {
-    notify.mode = "ok";
-    notify.received = [];
-    expect(leadsOnDisk().filter((l) => l.status === "undelivered")).toHaveLength(expected);
+  describe("refusing connections", () => {
+    it.concurrent.for(STORE_KINDS)(
+      "%s: the visitor sees the error and the lead is kept as undelivered",
+      async (kind, { expect }) => {
+        const { at } = side(kind);
+        const server = await startServer(serverEnv(`http://127.0.0.1:${await freePort()}`, at));
+        servers.push(server);
+        const before = (await undelivered(at)).length;
+        side(kind).expected += await submitAll(server, expect);
+        expect((await undelivered(at)).length - before).toBe(4);
+        expectCleanLog(server);
+        await server.stop();
+      },
+    );
+  });
 
-    const first = await resendLeads();
-    expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toContain(`re-sent leads: ${expected} delivered, 0 still undelivered`);
-    expect(notify.received).toHaveLength(expected);
-    expect(notify.received.filter((r) => r.multipart)).toHaveLength(expected / 4);
-    expect(
-      notify.received.filter((r) => r.multipart?.files.length === 1 && r.multipart.files[0].size === 200_000),
-    ).toHaveLength(expected / 4);
-    expect(notify.received.filter((r) => r.json?.name === "order")).toHaveLength(expected / 4);
-    expect(notify.received.every((r) => r.headers["x-api-key"] === KEY)).toBe(true);
-    expect(leadsOnDisk().every((l) => l.status === "delivered")).toBe(true);
+  describe("back again", () => {
+    it.concurrent.for(STORE_KINDS)(
+      "%s: `leads:resend` delivers every kept lead once, and a second run sends nothing",
+      async (kind, { expect }) => {
+        const { notify, at, expected } = side(kind);
+        notify.mode = "ok";
+        notify.received = [];
+        expect(await undelivered(at)).toHaveLength(expected);
 
-    const second = await resendLeads();
-    expect(second.status).toBe(0);
-    expect(second.stdout).toContain("re-sent leads: 0 delivered, 0 still undelivered");
-    expect(notify.received).toHaveLength(expected);
+        const first = await resendLeads(at, notify);
+        expect(first.status, first.stderr).toBe(0);
+        expect(first.stdout).toContain(`re-sent leads: ${expected} delivered, 0 still undelivered`);
+        expect(notify.received).toHaveLength(expected);
+        expect(notify.received.filter((r) => r.multipart)).toHaveLength(expected / 4);
+        expect(
+          notify.received.filter((r) => r.multipart?.files.length === 1 && r.multipart.files[0].size === 200_000),
+        ).toHaveLength(expected / 4);
+        expect(notify.received.filter((r) => r.json?.name === "order")).toHaveLength(expected / 4);
+        expect(notify.received.every((r) => r.headers["x-api-key"] === KEY)).toBe(true);
+        expect((await leadsAt(at)).every((l) => l.status === "delivered")).toBe(true);
+
+        const second = await resendLeads(at, notify);
+        expect(second.status).toBe(0);
+        expect(second.stdout).toContain("re-sent leads: 0 delivered, 0 still undelivered");
+        expect(notify.received).toHaveLength(expected);
+      },
+    );
   });
 });
 
-/** `npm run leads:resend`, as a child process (async: the fake notify service answers from this one). */
-function resendLeads(): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** `npm run leads:resend` on the store at `at`, as a child process (async: the fake notify service answers from this one). */
+function resendLeads(
+  at: StoreAt,
+  notify: FakeNotify,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["build/leads-resend.js"], {
       env: {
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
-        DATA_DIR: dataDir,
+        ...storeEnv(at),
         NOTIFY_API_URL: notify.url,
         NOTIFY_API_KEY: KEY,
       },

@@ -3,14 +3,21 @@
  * click without JavaScript) is sent once and both answers are the same success; two servers on
  * one PostgreSQL share their leads, so one delivers what the other accepted while the notify
  * service was down, even after the first was killed, each lead exactly once; /healthz says when
- * the store is away.
+ * the store is away: PostgreSQL unreachable, or SQLite's disk full.
  */
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { FORM_ERROR } from "~/lib/lead-schemas";
+import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
+import { FORM_ERROR, ORDER_ERROR } from "~/lib/lead-schemas";
+import { generateParts } from "~server/demo-catalogue.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
+import { consentsIn, leadsIn } from "../store-reader";
 import { startServer, type RunningServer } from "./harness";
 
 let notify: FakeNotify;
@@ -149,3 +156,94 @@ describe("two servers on one PostgreSQL", () => {
     for (const socket of sockets) socket.destroy();
   });
 });
+
+describe("a full disk under SQLite", () => {
+  it("answers 503 with the spec's errors, writes nothing, says so at /healthz, and takes the next post once there is room, not counting the refused ones", async ({
+    skip,
+    onTestFinished,
+  }) => {
+    skip(process.getuid?.() !== 0, "mounting a small disk as DATA_DIR needs root (npm test runs as root)");
+    // DATA_DIR on a disk of its own, 8 MB, filled up by another file while the server runs.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "full-disk-"));
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", dataDir]);
+    // Unmounted once the server on it has stopped.
+    const onDisk: RunningServer[] = [];
+    onTestFinished(async () => {
+      for (const site of onDisk) await site.stop();
+      execFileSync("umount", [dataDir]);
+    });
+    notify.received = [];
+    notify.mode = "ok";
+    // Two posts of a visitor in the window: the refused ones must not use them up.
+    const site = await startServer({
+      NOTIFY_API_URL: notify.url,
+      NOTIFY_API_KEY: "store-key",
+      DATA_DIR: dataDir,
+      LEAD_RATE_LIMIT: "2",
+    });
+    onDisk.push(site);
+    expect((await post(site, "Перед заполнением")).status).toBe(303);
+
+    const filler = path.join(dataDir, "filler");
+    fillDisk(filler);
+    const lead = await post(site, "Диск полон");
+    expect(lead.status).toBe(503);
+    expect(await lead.text()).toContain(FORM_ERROR);
+    const upload = new FormData();
+    for (const [k, v] of Object.entries(LEAD)) upload.append(k, v);
+    upload.append("comment", "Список на полный диск");
+    upload.append("files", new Blob(["артикул;количество\n"]), "список.csv");
+    const uploaded = await fetch(`${site.url}${LEAD_UPLOAD_URL}`, {
+      method: "POST",
+      body: upload,
+      headers: { Accept: "application/json" },
+    });
+    expect(uploaded.status).toBe(503);
+    expect(((await uploaded.json()) as { formError: string }).formError).toBe(FORM_ERROR);
+    const order = await fetch(`${site.url}/make-order`, {
+      method: "POST",
+      body: new URLSearchParams({ ...LEAD, email: "a@b.ru", city: "Красноярск" }),
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `cart=${IN_STOCK}.1` },
+    });
+    expect(order.status).toBe(503);
+    expect(await order.text()).toContain(ORDER_ERROR);
+    const health = await fetch(`${site.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { status: string }).status).toBe("store down");
+    // Pages that need no store still work.
+    expect((await fetch(`${site.url}/contacts`)).status).toBe(200);
+    // Nothing half-written: the first lead and its consent, nothing of the refused posts.
+    expect(leadsIn(dataDir).map((l) => l.status)).toEqual(["delivered"]);
+    expect(consentsIn(dataDir)).toHaveLength(1);
+    expect(notify.received).toHaveLength(1);
+
+    fs.rmSync(filler);
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+    expect((await post(site, "После освобождения")).status).toBe(303);
+    expect(comments()).toEqual(["Перед заполнением", "После освобождения"]);
+    expect(leadsIn(dataDir).map((l) => l.status)).toEqual(["delivered", "delivered"]);
+    // The window's two posts are used now.
+    expect((await post(site, "Третья")).status).toBe(429);
+  });
+});
+
+const LEAD = { name: "Иванов Иван", phone: "+7 (912) 345-67-89", consent: "on", page: "/" };
+// A part in stock in the demo catalogue the server runs on (DEMO_PARTS_COUNT's default).
+const IN_STOCK = generateParts(360)
+  .flatMap((g) => g.parts)
+  .find((p) => p.balance > 0)!.id;
+const comments = () => notify.received.map((r) => r.json?.fields.find((f) => f.key === "comment")?.value);
+
+/** Writes `file` until its disk has no room left. */
+function fillDisk(file: string) {
+  const fd = fs.openSync(file, "w");
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (;;) fs.writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
