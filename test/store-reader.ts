@@ -1,9 +1,9 @@
 /**
  * What a server under test keeps in its store, read the way a person would look into it: the
- * SQLite file under its DATA_DIR, opened read-only beside the running server.
+ * SQLite file under its DATA_DIR, opened beside the running server and only read.
  */
 import fs from "node:fs";
-import SQLite from "better-sqlite3";
+import Libsql from "libsql";
 import { sqliteFile } from "~server/store/db.server";
 
 export interface StoredLead {
@@ -26,11 +26,10 @@ export interface StoredMail {
   message: { to: string; subject: string; text: string; messageId: string; invoice: boolean };
 }
 
-function read<T>(dataDir: string, query: (db: SQLite.Database) => T, empty: T): T {
+function read<T>(dataDir: string, query: (db: Libsql.Database) => T, empty: T): T {
   if (!fs.existsSync(sqliteFile(dataDir))) return empty;
-  const db = new SQLite(sqliteFile(dataDir), { readonly: true });
+  const db = new Libsql(sqliteFile(dataDir), { timeout: 5000 });
   try {
-    db.pragma("busy_timeout = 5000");
     return query(db);
   } finally {
     db.close();
