@@ -3,12 +3,7 @@
 
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
-# better-sqlite3 (the store's SQLite driver) is built from source when no prebuilt binary can be
-# fetched: node-gyp needs Python, make and a C++ compiler. Only this stage has them; the runtime
-# image takes the built module.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
+# No compiler: the store's SQLite driver (libsql) comes prebuilt for glibc and musl as npm packages.
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 

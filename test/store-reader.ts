@@ -1,12 +1,12 @@
 /**
  * What a server under test keeps in its store, read the way a person would look into it: the
- * SQLite file under its DATA_DIR, opened read-only beside the running server, or (`leadsAt`) the
- * PostgreSQL database its DATABASE_URL names.
+ * SQLite file under its DATA_DIR, opened beside the running server and only read, or (`leadsAt`)
+ * the PostgreSQL database its DATABASE_URL names.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import Libsql from "libsql";
 import pg from "pg";
 import { sqliteFile, type StoreKind } from "~server/store/db.server";
 import { freshDatabase } from "./databases";
@@ -32,11 +32,10 @@ export interface StoredMail {
   message: { to: string; subject: string; text: string; messageId: string; invoice: boolean };
 }
 
-function read<T>(dataDir: string, query: (db: SQLite.Database) => T, empty: T): T {
+function read<T>(dataDir: string, query: (db: Libsql.Database) => T, empty: T): T {
   if (!fs.existsSync(sqliteFile(dataDir))) return empty;
-  const db = new SQLite(sqliteFile(dataDir), { readonly: true });
+  const db = new Libsql(sqliteFile(dataDir), { timeout: 5000 });
   try {
-    db.pragma("busy_timeout = 5000");
     return query(db);
   } finally {
     db.close();

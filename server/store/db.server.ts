@@ -6,7 +6,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
   Kysely,
@@ -16,7 +15,9 @@ import {
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type SqliteDatabase,
 } from "kysely";
+import Libsql from "libsql";
 import pg from "pg";
 import { errorMessage, log } from "../log.server";
 import { migrationProvider } from "./migrations.server";
@@ -48,19 +49,73 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/** What SQLite can bind: the rest is refused here, as libsql's native code would abort the process on a boolean. */
+function bindable(parameters: readonly unknown[]): readonly unknown[] {
+  for (const value of parameters) {
+    const type = typeof value;
+    if (
+      value !== null &&
+      type !== "string" &&
+      type !== "number" &&
+      type !== "bigint" &&
+      !(value instanceof Uint8Array)
+    ) {
+      throw new TypeError("SQLite3 can only bind numbers, strings, bigints, buffers, and null");
+    }
+  }
+  return parameters;
+}
+
+/** A row as the rest of the site reads it: a BLOB as a Buffer, as PostgreSQL's bytea comes (libsql gives an ArrayBuffer). */
+function withBuffers(row: unknown): unknown {
+  const values = row as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
+    if (value instanceof ArrayBuffer) values[key] = Buffer.from(value);
+  }
+  return row;
+}
+
+/** libsql's database as Kysely's SqliteDialect takes one (better-sqlite3's interface). */
+function kyselyDatabase(database: Libsql.Database): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(query) {
+      const statement = database.prepare(query);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(bindable(parameters)).map(withBuffers),
+        run: (parameters) => statement.run(bindable(parameters)),
+        *iterate(parameters) {
+          const rows = statement.iterate(bindable(parameters));
+          try {
+            for (const row of rows) yield withBuffers(row);
+          } finally {
+            // libsql's iterator cannot be closed: a statement left mid-way keeps its read snapshot
+            // (later reads miss other processes' writes, a WAL checkpoint is locked out), so a
+            // stream stopped early is read to its end.
+            for (let next = rows.next(); !next.done; next = rows.next());
+          }
+        },
+      };
+    },
+  };
+}
+
 function openSqlite(dataDir: string): StoreDb {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = sqliteFile(dataDir);
-  const database = new SQLite(file);
+  // libSQL: SQLite's engine and file format, its binary fetched from the npm registry (decision 017).
+  // `timeout` is SQLite's busy timeout in ms: a write waits that long for another process's lock.
+  const database = new Libsql(file, { timeout: 5000 });
   // WAL with synchronous=FULL: a commit is on disk before the visitor is answered, also across a
   // power cut (NORMAL can lose the last commits). secure_delete: a deleted lead's bytes are
   // overwritten in the file, not left in free pages (the prune checkpoints the WAL too).
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = FULL");
-  database.pragma("busy_timeout = 5000");
   database.pragma("secure_delete = ON");
   database.pragma("foreign_keys = ON");
-  const config = { database };
+  const config = { database: kyselyDatabase(database) };
   class Dialect extends SqliteDialect {
     override createDriver() {
       return new ImmediateSqliteDriver(config);

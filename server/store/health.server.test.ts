@@ -4,6 +4,7 @@
  * back succeeds on the same store, without reopening it.
  */
 import net from "node:net";
+import { sql } from "kysely";
 import { freshStore, type TestStore } from "../../test/stores";
 import { openStoreDb, type StoreDb } from "./db.server";
 import { isStoreDown, storeHealthy } from "./health.server";
@@ -90,11 +91,63 @@ describe("the store away on postgres", () => {
 });
 
 describe("the store away on sqlite", () => {
-  it("takes a full or read-only disk for the store being away", () => {
-    expect(isStoreDown(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }))).toBe(true);
-    expect(isStoreDown(Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_WRITE" }))).toBe(true);
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await freshStore("sqlite");
+  });
+  afterEach(() => t.drop());
+
+  it("takes a full disk, as the driver reports it, for the store being away", async () => {
+    // The file may not grow: SQLite answers a write as it does on a full disk (SQLITE_FULL).
+    const [{ page_count }] = (await sql<{ page_count: number }>`pragma page_count`.execute(t.store.db)).rows;
+    await sql.raw(`pragma max_page_count = ${page_count}`).execute(t.store.db);
+    const big = { at: new Date().toISOString(), ip: "10.0.0.1", form: "callback", version: "x".repeat(64 * 1024) };
+    const error = await recordConsent(t.store, big).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "SQLITE_FULL" });
+    expect(isStoreDown(error)).toBe(true);
+  });
+
+  it("takes a write lock held past the busy timeout for the store being away, not a wrong query", async () => {
+    const other = openStoreDb(t.config);
+    try {
+      await sql`pragma busy_timeout = 50`.execute(other.db);
+      await t.store.db.transaction().execute(async (trx) => {
+        await trx.insertInto("settings").values({ key: "k", value: "v" }).execute();
+        const busy = await other.db
+          .insertInto("settings")
+          .values({ key: "l", value: "w" })
+          .execute()
+          .catch((e: unknown) => e);
+        expect(busy).toMatchObject({ code: "SQLITE_BUSY" });
+        expect(isStoreDown(busy)).toBe(true);
+      });
+      const duplicate = await other.db
+        .insertInto("settings")
+        .values({ key: "k", value: "v" })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(duplicate).toMatchObject({ code: "SQLITE_CONSTRAINT_PRIMARYKEY" });
+      expect(isStoreDown(duplicate)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("tells a disk error by its primary code, also one the driver has no name for", () => {
+    expect(isStoreDown(Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_WRITE", rawCode: 778 }))).toBe(
+      true,
+    );
+    // SQLITE_IOERR_CORRUPTFS and SQLITE_READONLY_DIRECTORY, which libsql leaves unnamed.
     expect(
-      isStoreDown(Object.assign(new Error("UNIQUE constraint failed"), { code: "SQLITE_CONSTRAINT_PRIMARYKEY" })),
-    ).toBe(false);
+      isStoreDown(Object.assign(new Error("disk I/O error"), { code: "UNKNOWN_SQLITE_ERROR_8458", rawCode: 8458 })),
+    ).toBe(true);
+    expect(
+      isStoreDown(
+        Object.assign(new Error("attempt to write a readonly database"), {
+          code: "UNKNOWN_SQLITE_ERROR_1544",
+          rawCode: 1544,
+        }),
+      ),
+    ).toBe(true);
   });
 });

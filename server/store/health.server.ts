@@ -40,7 +40,7 @@ export async function storeHealthy(
   }
 }
 
-/** Node's codes of a connection that failed, and SQLite's of a disk that cannot take a write. */
+/** Node's codes of a connection that failed. */
 const DOWN_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -50,22 +50,25 @@ const DOWN_CODES = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "EPIPE",
-  "SQLITE_FULL",
-  "SQLITE_IOERR",
-  "SQLITE_READONLY",
-  "SQLITE_BUSY",
-  "SQLITE_CANTOPEN",
 ]);
+
+/** SQLite's primary result codes of a disk that cannot take a write: BUSY, READONLY, IOERR, FULL, CANTOPEN. */
+const SQLITE_DOWN = new Set([5, 8, 10, 13, 14]);
+const SQLITE_DOWN_NAME = /^SQLITE_(BUSY|READONLY|IOERR|FULL|CANTOPEN)(_|$)/;
 
 /**
  * The error says the store is away, not that the query was wrong: a connection refused or lost,
  * PostgreSQL's classes 08 (connection), 53 (resources: disk full, out of memory), 57P (shut
- * down), or SQLite out of disk or locked past its busy timeout.
+ * down), or SQLite out of disk, unable to write or locked past its busy timeout. SQLite's
+ * extended codes (SQLITE_IOERR_WRITE…) are told by their primary code, also those the driver has
+ * no name for (libsql names them UNKNOWN_SQLITE_ERROR_<n>).
  */
 export function isStoreDown(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } | undefined;
+  const e = error as
+    { code?: unknown; rawCode?: unknown; message?: unknown; errors?: { code?: unknown }[] } | undefined;
   const code = typeof e?.code === "string" ? e.code : undefined;
-  if (code && (DOWN_CODES.has(code) || /^(08|53|57P)/.test(code) || code.startsWith("SQLITE_IOERR"))) return true;
+  if (code && (DOWN_CODES.has(code) || /^(08|53|57P)/.test(code) || SQLITE_DOWN_NAME.test(code))) return true;
+  if (typeof e?.rawCode === "number" && SQLITE_DOWN.has(e.rawCode & 0xff)) return true;
   if (e?.errors?.some((inner) => typeof inner.code === "string" && DOWN_CODES.has(inner.code))) return true;
   const message = typeof e?.message === "string" ? e.message : "";
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(

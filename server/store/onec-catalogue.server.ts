@@ -24,8 +24,8 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const ROWS_PER_INSERT = 500;
 
 /**
- * Rows per step of a commit or a read, the event loop free between steps: better-sqlite3 runs
- * each statement on the thread that answers requests, and 100 000 rows in one would hold it for
+ * Rows per step of a commit or a read, the event loop free between steps: libsql runs each
+ * statement on the thread that answers requests, and 100 000 rows in one would hold it for
  * seconds. (A commit's steps are in one transaction: other writers of this process wait for it.)
  */
 const ROWS_PER_STEP = 2_000;
