@@ -1,5 +1,5 @@
 /**
- * `npm run bench:1c [-- --goods 100000] [--server .[,../other-copy]] [--start npm[,node]] [--rounds 1]`:
+ * `npm run bench:1c [-- --goods 100000] [--server .[,../other-copy]] [--start npm[,node]] [--rounds 1] [--again]`:
  * a big 1C exchange against the built server (`npm run build` first).
  * Generates a catalogue of --goods goods (100 000: import.xml ≈ 150 MB, offers.xml ≈ 70 MB),
  * zips it, uploads it in file_limit posts as 1C does, imports both files polling through
@@ -12,7 +12,8 @@
  * comparison on a noisy machine. Memory is that of the processes below npm (npm's own not
  * counted): their RSS summed every 100 ms, by phase, and the peak as the kernel kept it (the node
  * process's VmHWM plus the others' RSS). The catalogue's builds and offers applied in place are
- * listed with the time they ended, from the server's log. Target: peak ≤ 450 MB.
+ * listed with the time they ended, from the server's log. `--again` runs the full exchange once
+ * more after that, with 1C's catalogue serving, as the dealer's next one. Target: peak ≤ 450 MB.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     server: { type: "string", default: "." },
     start: { type: "string", default: "npm" },
     rounds: { type: "string", default: "1" },
+    again: { type: "boolean", default: false },
   },
 });
 const count = Number(args.goods);
@@ -39,7 +41,16 @@ const STARTS = args.start.split(",").filter(Boolean) as Start[];
 const ROUNDS = Number(args.rounds);
 const SAMPLE_MS = 100;
 const PEAK_TARGET_MB = 450;
-const PHASES = ["upload", "import.xml", "offers.xml", "changes-only offers.xml", "after"] as const;
+const PHASES = [
+  "upload",
+  "import.xml",
+  "offers.xml",
+  "changes-only offers.xml",
+  "after",
+  "again: import.xml",
+  "again: offers.xml",
+  "again: after",
+] as const;
 
 type Start = "npm" | "node";
 type Phase = (typeof PHASES)[number];
@@ -184,6 +195,23 @@ async function measure(
     }
     const shownMs = Math.max(0, serving.at - succeeded);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (args.again) {
+      // The dealer's next full exchange, with 1C's catalogue serving: commits 4 and 5.
+      await onec.checkauth("catalog");
+      await onec.init("catalog");
+      await onec.uploadFile("catalog", "goods.zip", archive);
+      for (const name of ["import.xml", "offers.xml"] as const) {
+        phase = `again: ${name}`;
+        const run = await onec.import(name, 10_000, 200);
+        if (!run.last.startsWith("success")) throw new Error(`${name} again: ${run.last}`);
+      }
+      phase = "again: after";
+      for (const deadline = Date.now() + 60_000; serving.version < 5;) {
+        if (Date.now() > deadline) throw new Error(`the catalogue serving is the store's version ${serving.version}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
     running = false;
     await Promise.all([sampler, probe]);
     const all = pids();
@@ -252,7 +280,7 @@ try {
           `  upload ${seconds(row.uploadMs)} s, import.xml ${seconds(row.importMs)} s, offers.xml ${seconds(row.offersMs)} s, whole exchange ${seconds(row.wholeMs)} s; 1 000 changed offers ${seconds(row.changesMs)} s, shown ${seconds(row.shownMs)} s after success`,
         );
         console.log(`  RSS ${row.startMb.toFixed(1)} MB at start, peak ${row.peakMb.toFixed(1)} MB`);
-        for (const phase of PHASES)
+        for (const phase of PHASES.filter((name) => args.again || !name.startsWith("again")))
           console.log(
             `  ${phase}: RSS up to ${(row.sampled.get(phase) ?? NaN).toFixed(1)} MB, slowest /healthz ${(row.slowest.get(phase) ?? NaN).toFixed(0)} ms`,
           );
