@@ -32,6 +32,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateParts } from "~server/demo-catalogue.server";
 import { builtServerEnv, freePort, listenOnLoopback, startVisitor, waitForHealthz } from "../test/server-process";
+import { descendantsOf, memoryOf, serverPid } from "./proc-memory";
 
 const { values: args } = parseArgs({
   options: {
@@ -57,61 +58,9 @@ const TARGETS: Record<number, { steady?: number; peak: number }> = {
 
 type Start = "npm" | "node";
 
-/** Resident memory now and its high-water mark, in MB (Linux /proc); zero for a process gone meanwhile. */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  let status: string;
-  try {
-    status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return { rss: 0, hwm: 0 };
-  }
-  const mb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) / 1024;
-  return { rss: mb("VmRSS"), hwm: mb("VmHWM") };
-}
-
-/** Every process below `root` (not `root` itself), from the parent ids in /proc/PID/stat. */
-function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    // The name in parentheses may hold spaces: the fields after its closing one are fixed.
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    const list = children.get(ppid) ?? [];
-    list.push(Number(entry));
-    children.set(ppid, list);
-  }
-  const found: number[] = [];
-  const queue = [root];
-  while (queue.length)
-    for (const child of children.get(queue.shift()!) ?? []) {
-      found.push(child);
-      queue.push(child);
-    }
-  return found;
-}
-
 /** The processes measured: below npm for `npm start`, the node process itself otherwise. */
 function measured(child: ChildProcess, start: Start): number[] {
   return start === "npm" ? descendantsOf(child.pid!) : [child.pid!];
-}
-
-/** The node process running build/index.js among `pids` (its high-water mark is reported). */
-function serverPid(pids: number[]): number | undefined {
-  return pids.find((pid) => {
-    try {
-      // `node [flags] build/index.js`, not the shell that started it.
-      const [program, ...rest] = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      return path.basename(program) === "node" && rest.includes("build/index.js");
-    } catch {
-      return false;
-    }
-  });
 }
 
 /** A parts API on loopback answering `bodies` in turn. */

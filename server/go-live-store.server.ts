@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { StateFile } from "./onec/exchange-state.server";
 import { openStoreDb, sqliteFile } from "./store/db.server";
-import { onecCatalogueState, type OnecCatalogueState } from "./store/onec-catalogue.server";
+import { onecCatalogueState, onecTable, type OnecCatalogueState } from "./store/onec-catalogue.server";
 import { countByStatus } from "./store/outbox.server";
 
 /** The store go-live reads, opened as `npm start` would; undefined when there is none yet (none is made). */
@@ -27,7 +27,7 @@ export async function onecCatalogueSeen(
     const state = await onecCatalogueState(store);
     if (!state) return undefined;
     const row = await store.db
-      .selectFrom("onec_parts")
+      .selectFrom(onecTable(state) as "onec_parts")
       .select((eb) => eb.fn.countAll<string | number>().as("n"))
       .where("listed", "=", 1)
       .executeTakeFirstOrThrow();

@@ -2,10 +2,13 @@
  * 1C's catalogue served from the store: the demo (or the parts API) until 1C delivers one, then
  * 1C's, on this server at once and on another at its next refresh; offers applied in place.
  */
+import { createCatalogueSnapshot } from "~/lib/catalogue-snapshot";
 import { catalogueWorkerUrl } from "../test/catalogue-worker";
 import { freshStore, type TestStore } from "../test/stores";
+import { buildCatalogueInWorker } from "./catalogue-builder.server";
 import { parseConfig } from "./config.server";
 import type { OnecGood } from "./onec/ports.server";
+import { createOnecPartsGateway } from "./parts-gateway-onec.server";
 import { createPartsGateway, type PartsGateway } from "./parts-gateway.server";
 import { openStoreDb } from "./store/db.server";
 import { createStoreCatalogue } from "./store/onec-catalogue.server";
@@ -54,7 +57,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 
   }
 }
 
-async function importGoods(gateway: PartsGateway, goods: OnecGood[], exchange: string) {
+async function importGoods(gateway: Pick<PartsGateway, "onecChanged">, goods: OnecGood[], exchange: string) {
   const sink = createStoreCatalogue(t.store, { onCommit: (change) => gateway.onecChanged?.(change) });
   const batch = await sink.beginCatalogue({ onlyChanges: false, exchange });
   await batch.add(goods);
@@ -112,5 +115,79 @@ describe("the parts gateway with 1C's catalogue in the store", () => {
     } finally {
       await otherStore.close();
     }
+  });
+});
+
+describe("the catalogue's builds", () => {
+  /**
+   * The gateway with its builds counted: the first one waits for `release()`, as a build of
+   * 100 000 parts takes seconds while 1C commits the next file.
+   */
+  function heldGateway() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const counts = { builds: 0, running: 0, most: 0 };
+    const demo = createCatalogueSnapshot({ parts: [], groups: [] }, 1);
+    const gateway = createOnecPartsGateway(
+      { getCatalogue: async () => demo, current: () => undefined, source: "demo" },
+      t.store,
+      {
+        ttlMs: TTL_SECONDS * 1000,
+        workerUrl,
+        build: async (...args) => {
+          counts.running++;
+          counts.most = Math.max(counts.most, counts.running);
+          try {
+            if (counts.builds++ === 0) await held;
+            return await buildCatalogueInWorker(...args);
+          } finally {
+            counts.running--;
+          }
+        },
+      },
+    );
+    return { gateway, counts, release, demo };
+  }
+
+  it("never builds two at once: commits during a build make one more, of the latest", async () => {
+    const { gateway, counts, release, demo } = heldGateway();
+    const onecChanged = gateway.changed;
+    await importGoods({ onecChanged }, [good(1)], "first");
+    await until(
+      async () => counts.builds,
+      (n) => n === 1,
+    );
+    await importGoods({ onecChanged }, [good(2)], "second");
+    await importGoods({ onecChanged }, [good(3)], "third");
+    expect(counts.builds).toBe(1);
+    release();
+    const served = await until(gateway.getCatalogue, (s) => s !== demo && s.byId.has("g3"));
+    expect(served.parts.map((p) => p.id)).toEqual(["g3"]);
+    expect(gateway.onecState()?.version).toBe(3);
+    expect(counts).toEqual({ builds: 2, running: 0, most: 1 });
+  });
+
+  it("applies offers committed during a build to what it built, without building again", async () => {
+    const { gateway, counts, release, demo } = heldGateway();
+    const onecChanged = gateway.changed;
+    const goods = Array.from({ length: 50 }, (_, i) => good(i));
+    const sink = await importGoods({ onecChanged }, goods, "full");
+    await until(
+      async () => counts.builds,
+      (n) => n === 1,
+    );
+    const offers = await sink.beginOffers({ onlyChanges: false, exchange: "full" });
+    await offers.add(goods.map((g, i) => ({ id: g.id, price: 100 + i, balance: 1 })));
+    await offers.commit();
+    const changes = await sink.beginOffers({ onlyChanges: true, exchange: "changes" });
+    await changes.add([{ id: "g7", price: 4_993 }]);
+    await changes.commit();
+    expect(await gateway.getCatalogue()).toBe(demo);
+    release();
+    const served = await until(gateway.getCatalogue, (s) => s.byId.get("g7")?.price === 4_993);
+    expect(served.byId.get("g7")).toMatchObject({ price: 4_993, balance: 1 });
+    expect(served.byId.get("g8")).toMatchObject({ price: 108, balance: 1 });
+    expect(gateway.onecState()?.version).toBe(3);
+    expect(counts.builds).toBe(1);
   });
 });

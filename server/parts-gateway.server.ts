@@ -159,6 +159,7 @@ export function createPartsGateway(config: Config, options: PartsGatewayOptions 
     ttlMs: config.PARTS_CACHE_TTL_SECONDS * 1000,
     ...(options.now ? { now: options.now } : {}),
     ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+    ...(options.workerHeapCapMb ? { workerHeapCapMb: options.workerHeapCapMb } : {}),
   });
   return {
     getCatalogue: onec.getCatalogue,

@@ -188,6 +188,35 @@ function onecPictures(kind: Kind): Migration {
 }
 
 /**
+ * A second table of 1C's parts, the same shape as `onec_parts`: a big commit writes the next
+ * catalogue into the table not serving, a slice at a time, and then names it in the catalogue's
+ * state in one short transaction (server/store/onec-catalogue.server.ts). The two take turns.
+ */
+function onecSecondTable(kind: Kind): Migration {
+  const money = kind === "postgres" ? "double precision" : "real";
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("onec_parts_b")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("slug", "text", (c) => c.notNull().unique())
+        .addColumn("group_name", "text", (c) => c.notNull())
+        .addColumn("part", "text", (c) => c.notNull())
+        .addColumn("price", money, (c) => c.notNull().defaultTo(0))
+        .addColumn("balance", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("listed", "integer", (c) => c.notNull())
+        .addColumn("full_exchange", "text")
+        .execute();
+      await db.schema
+        .createIndex("onec_parts_b_listed")
+        .on("onec_parts_b")
+        .columns(["listed", "group_name", "id"])
+        .execute();
+    },
+  };
+}
+
+/**
  * The migrations of this version, by name (applied in name order). Each stands alone, so one
  * released after another with a higher name is still applied (`allowUnorderedMigrations`).
  */
@@ -199,6 +228,7 @@ export function migrationProvider(kind: Kind): MigrationProvider {
         "002-onec-catalogue": onecCatalogue(kind),
         "003-order-statuses": orderStatuses,
         "004-onec-pictures": onecPictures(kind),
+        "005-onec-second-table": onecSecondTable(kind),
       }),
   };
 }

@@ -45,14 +45,21 @@ async function parts(store: StoreDb) {
   return (read?.groups ?? []).flatMap((g) => g.parts);
 }
 
-describe.each(STORE_KINDS)("the 1C catalogue in the store on %s", (kind) => {
+// Small commits change the serving table in one transaction; big ones write the other table and
+// name it (here every commit, with `inPlaceUpTo` 0): the same catalogue either way.
+const CASES = STORE_KINDS.flatMap((kind) => [
+  { kind, commits: "in place", inPlaceUpTo: undefined },
+  { kind, commits: "into the other table", inPlaceUpTo: 0 },
+]);
+
+describe.each(CASES)("the 1C catalogue in the store on $kind, commits $commits", ({ kind, inPlaceUpTo }) => {
   let t: TestStore;
   let changes: OnecCatalogueChange[];
   let sink: ReturnType<typeof createStoreCatalogue>;
   beforeEach(async () => {
     t = await freshStore(kind);
     changes = [];
-    sink = createStoreCatalogue(t.store, { onCommit: (change) => changes.push(change) });
+    sink = createStoreCatalogue(t.store, { onCommit: (change) => changes.push(change), inPlaceUpTo });
   });
   afterEach(async () => {
     await t.drop();
@@ -124,6 +131,33 @@ describe.each(STORE_KINDS)("the 1C catalogue in the store on %s", (kind) => {
     await offers.abort();
     expect((await parts(t.store)).map((p) => p.price)).toEqual([0]);
     expect(changes).toHaveLength(1);
+  });
+
+  it.runIf(inPlaceUpTo === 0)("reads a whole catalogue while commits empty the table it was in", async () => {
+    const lists = [["a1", "a2", "a3"], ["b1"]];
+    await load(
+      sink,
+      false,
+      lists[0].map((id) => good(id, id)),
+    );
+    let loading = true;
+    const seen = new Set<string>();
+    const reading = (async () => {
+      while (loading) {
+        seen.add((await parts(t.store)).map((p) => p.id).join());
+        // As requests do: a turn of the event loop between reads, where the commits go on.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    for (let n = 1; n <= 10; n++)
+      await load(
+        sink,
+        false,
+        lists[n % 2].map((id) => good(id, id)),
+      );
+    loading = false;
+    await reading;
+    expect([...seen].sort()).toEqual(["a1,a2,a3", "b1"]);
   });
 
   it("serves a second server the same catalogue, slugs unique however names repeat", async () => {

@@ -166,6 +166,8 @@ export interface Database {
   settings: SettingTable;
   lead_traces: LeadTraceTable;
   onec_parts: OnecPartTable;
+  /** The other table of 1C's parts: the catalogue's state names the one serving. */
+  onec_parts_b: OnecPartTable;
   onec_staged: OnecStagedTable;
   onec_offers_staged: OnecOfferStagedTable;
   onec_pictures: OnecPictureTable;

@@ -53,7 +53,13 @@ describe.each(STORE_KINDS)("the store on %s", (kind) => {
     const fresh = await freshStore(kind, { migrated: false });
     try {
       const runs = await Promise.all([0, 1].map(() => migrateInProcess(fresh.config)));
-      expect(runs.flat()).toEqual(["001-initial", "002-onec-catalogue", "003-order-statuses", "004-onec-pictures"]);
+      expect(runs.flat()).toEqual([
+        "001-initial",
+        "002-onec-catalogue",
+        "003-order-statuses",
+        "004-onec-pictures",
+        "005-onec-second-table",
+      ]);
       expect(await migrate(fresh.store)).toEqual([]);
     } finally {
       await fresh.drop();
