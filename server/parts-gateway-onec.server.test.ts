@@ -83,39 +83,42 @@ describe("the parts gateway with 1C's catalogue in the store", () => {
     expect(next.byId.get("g1")!.slug).toBe(served.byId.get("g1")!.slug);
   });
 
-  it("applies a changes-only offers file of 1 000 goods in place within 5 s; another server at its next refresh", async () => {
-    const { gateway } = gatewayOn();
-    const goods = Array.from({ length: 2_000 }, (_, i) => good(i));
-    const sink = await importGoods(gateway, goods, "full");
-    const built = await until(gateway.getCatalogue, () => gateway.source?.() === "1c");
-    // Another server, started after the import: it serves 1C's catalogue from its first request.
-    const otherStore = openStoreDb(t.config);
-    try {
-      const other = gatewayOn(otherStore);
-      expect((await other.gateway.getCatalogue()).byId.get("g7")?.price).toBe(0);
-      expect(other.gateway.source?.()).toBe("1c");
+  // A real import, two builds and a second server's refresh: seconds on a busy machine. How soon
+  // the prices show at 100 000 goods is `npm run bench:1c`'s figure, not this test's.
+  it(
+    "applies a changes-only offers file of 1 000 goods in place, without a rebuild; another server at its next refresh",
+    { timeout: 30_000 },
+    async () => {
+      const { gateway } = gatewayOn();
+      const goods = Array.from({ length: 2_000 }, (_, i) => good(i));
+      const sink = await importGoods(gateway, goods, "full");
+      const built = await until(gateway.getCatalogue, () => gateway.source?.() === "1c");
+      // Another server, started after the import: it serves 1C's catalogue from its first request.
+      const otherStore = openStoreDb(t.config);
+      try {
+        const other = gatewayOn(otherStore);
+        expect((await other.gateway.getCatalogue()).byId.get("g7")?.price).toBe(0);
+        expect(other.gateway.source?.()).toBe("1c");
 
-      const offers = await sink.beginOffers({ onlyChanges: true, exchange: "offers" });
-      await offers.add(goods.slice(0, 1_000).map((g, i) => ({ id: g.id, price: 5_000 - i, balance: 3 })));
-      const started = performance.now();
-      await offers.commit();
-      const shown = await until(gateway.getCatalogue, (s) => s.byId.get("g7")?.price === 4_993, 5_000);
-      const ms = performance.now() - started;
-      expect(shown.byId.get("g7")).toMatchObject({ price: 4_993, balance: 3 });
-      expect(ms).toBeLessThan(5_000);
-      // In place: the same parts, the name index kept, a new version for the caches.
-      expect(shown.index).toBe(built.index);
-      expect(shown.version).toBeGreaterThan(built.version);
-      expect(shown.parts[shown.orders.price_desc[0]].id).toBe("g0");
+        const offers = await sink.beginOffers({ onlyChanges: true, exchange: "offers" });
+        await offers.add(goods.slice(0, 1_000).map((g, i) => ({ id: g.id, price: 5_000 - i, balance: 3 })));
+        await offers.commit();
+        const shown = await until(gateway.getCatalogue, (s) => s.byId.get("g7")?.price === 4_993);
+        expect(shown.byId.get("g7")).toMatchObject({ price: 4_993, balance: 3 });
+        // In place: the same parts, the name index kept, a new version for the caches.
+        expect(shown.index).toBe(built.index);
+        expect(shown.version).toBeGreaterThan(built.version);
+        expect(shown.parts[shown.orders.price_desc[0]].id).toBe("g0");
 
-      expect((await other.gateway.getCatalogue()).byId.get("g7")?.price).toBe(0);
-      other.advance(TTL_SECONDS * 1000);
-      const refreshed = await until(other.gateway.getCatalogue, (s) => s.byId.get("g7")?.price === 4_993);
-      expect(refreshed.byId.get("g7")?.price).toBe(4_993);
-    } finally {
-      await otherStore.close();
-    }
-  });
+        expect((await other.gateway.getCatalogue()).byId.get("g7")?.price).toBe(0);
+        other.advance(TTL_SECONDS * 1000);
+        const refreshed = await until(other.gateway.getCatalogue, (s) => s.byId.get("g7")?.price === 4_993);
+        expect(refreshed.byId.get("g7")?.price).toBe(4_993);
+      } finally {
+        await otherStore.close();
+      }
+    },
+  );
 });
 
 describe("the catalogue's builds", () => {

@@ -133,32 +133,34 @@ describe.each(CASES)("the 1C catalogue in the store on $kind, commits $commits",
     expect(changes).toHaveLength(1);
   });
 
-  it.runIf(inPlaceUpTo === 0)("reads a whole catalogue while commits empty the table it was in", async () => {
-    const lists = [["a1", "a2", "a3"], ["b1"]];
-    await load(
-      sink,
-      false,
-      lists[0].map((id) => good(id, id)),
-    );
-    let loading = true;
-    const seen = new Set<string>();
-    const reading = (async () => {
-      while (loading) {
-        seen.add((await parts(t.store)).map((p) => p.id).join());
-        // As requests do: a turn of the event loop between reads, where the commits go on.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    })();
-    for (let n = 1; n <= 10; n++)
+  // Only commits into the other table empty the one a reader was in.
+  if (inPlaceUpTo === 0)
+    it("reads a whole catalogue while commits empty the table it was in", async () => {
+      const lists = [["a1", "a2", "a3"], ["b1"]];
       await load(
         sink,
         false,
-        lists[n % 2].map((id) => good(id, id)),
+        lists[0].map((id) => good(id, id)),
       );
-    loading = false;
-    await reading;
-    expect([...seen].sort()).toEqual(["a1,a2,a3", "b1"]);
-  });
+      let loading = true;
+      const seen = new Set<string>();
+      const reading = (async () => {
+        while (loading) {
+          seen.add((await parts(t.store)).map((p) => p.id).join());
+          // As requests do: a turn of the event loop between reads, where the commits go on.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      for (let n = 1; n <= 10; n++)
+        await load(
+          sink,
+          false,
+          lists[n % 2].map((id) => good(id, id)),
+        );
+      loading = false;
+      await reading;
+      expect([...seen].sort()).toEqual(["a1,a2,a3", "b1"]);
+    });
 
   it("serves a second server the same catalogue, slugs unique however names repeat", async () => {
     await load(sink, false, [good("a1", "Фильтр"), good("a1b", "Фильтр"), good("a1c", "Фильтр")]);
