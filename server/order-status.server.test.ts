@@ -2,40 +2,23 @@
  * /order-status's look-up: the number and the phone together or 'Заказ не найден' whichever half
  * is wrong, the visitor's limit counted per look-up (a form sent half empty is not counted).
  */
-import crypto from "node:crypto";
-import { htmlSafeFields } from "~/lib/notify-text";
 import { ORDER_NOT_FOUND, ORDER_STATUS_INCOMPLETE, ORDER_STATUS_RATE_LIMITED } from "~/lib/order-status";
-import { freshStore, type TestStore } from "../test/stores";
+import { freshStore, placeOrder, type TestStore } from "../test/stores";
 import { lookUpOrder } from "./order-status.server";
 import { createVisitorLimit } from "./rate-limit.server";
-import { acceptLead } from "./store/leads.server";
 import { createStoreOrders } from "./store/order-statuses.server";
 
 let t: TestStore;
 beforeEach(async () => {
   t = await freshStore("sqlite");
-  const id = crypto.randomUUID();
-  const fields = { name: "Иван", phone: "+7(913)000-11-22", email: "" };
-  await acceptLead(t.store, {
-    lead: {
-      id,
-      form: "order",
-      request: {
-        kind: "json",
-        body: { name: "order", fields: htmlSafeFields(Object.entries(fields).map(([key, value]) => ({ key, value }))) },
-      },
+  await placeOrder(t.store, "4821-0937", {
+    phone: "+7(913)000-11-22",
+    email: "",
+    data: {
+      lines: [{ id: "p-1", slug: "filtr", name: "Фильтр", article: "A-1", price: 100, amount: 2 }],
+      total: 200,
+      delivery: { label: "Самовывоз", cost: 0 },
     },
-    order: {
-      number: "4821-0937",
-      data: {
-        number: "4821-0937",
-        lines: [{ id: "p-1", slug: "filtr", name: "Фильтр", article: "A-1", price: 100, amount: 2 }],
-        total: 200,
-        delivery: { label: "Самовывоз", cost: 0 },
-      },
-    },
-    kept: true,
-    claimTtlMs: 30_000,
   });
 });
 afterEach(() => t.drop());

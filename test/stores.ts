@@ -8,7 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import pg from "pg";
+import { htmlSafeFields } from "~/lib/notify-text";
 import { migrate, openStoreDb, type StoreDb } from "~server/store/db.server";
+import { acceptLead } from "~server/store/leads.server";
 
 export interface TestStore {
   store: StoreDb;
@@ -22,26 +24,19 @@ export const STORE_KINDS = ["sqlite", "postgres"] as const;
 /** A fresh, migrated store of `kind`. */
 export async function freshStore(kind: (typeof STORE_KINDS)[number], { migrated = true } = {}): Promise<TestStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-"));
-  if (kind === "sqlite") {
-    const config = { dataDir };
-    const store = openStoreDb(config);
-    if (migrated) await migrate(store);
-    return {
-      store,
-      config,
-      async drop() {
-        await store.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+  let config: TestStore["config"] = { dataDir };
+  let dropDatabase = async () => {};
+  if (kind === "postgres") {
+    const admin = process.env.TEST_DATABASE_URL;
+    if (!admin) throw new Error("TEST_DATABASE_URL is unset: the PostgreSQL half of the store's tests cannot run");
+    const name = `faw_${crypto.randomBytes(6).toString("hex")}`;
+    await withClient(admin, (client) => client.query(`create database ${name}`));
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    config = { DATABASE_URL: url.toString(), dataDir };
+    dropDatabase = () =>
+      withClient(admin, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {});
   }
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) throw new Error("TEST_DATABASE_URL is unset: the PostgreSQL half of the store's tests cannot run");
-  const name = `faw_${crypto.randomBytes(6).toString("hex")}`;
-  await withClient(admin, (client) => client.query(`create database ${name}`));
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const config = { DATABASE_URL: url.toString(), dataDir };
   const store = openStoreDb(config);
   if (migrated) await migrate(store);
   return {
@@ -49,10 +44,57 @@ export async function freshStore(kind: (typeof STORE_KINDS)[number], { migrated 
     config,
     async drop() {
       await store.close();
-      await withClient(admin, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type OrderData = NonNullable<Parameters<typeof acceptLead>[1]["order"]>["data"];
+
+/**
+ * An order placed through the order form as the store keeps it (a local one, no notify service):
+ * a filter ordered twice, its customer's phone and e-mail; `data` replaces what the order holds.
+ * Returns its id.
+ */
+export async function placeOrder(
+  store: StoreDb,
+  number: string,
+  {
+    phone = "+7 (913) 000-11-22",
+    email = "buyer@example.ru",
+    at = Date.now(),
+    data,
+  }: { phone?: string; email?: string; at?: number; data?: Omit<OrderData, "number"> } = {},
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const fields = { name: "Иван", phone, email };
+  await acceptLead(store, {
+    lead: {
+      id,
+      form: "order",
+      request: {
+        kind: "json",
+        body: { name: "order", fields: htmlSafeFields(Object.entries(fields).map(([key, value]) => ({ key, value }))) },
+      },
+    },
+    order: {
+      number,
+      data: {
+        number,
+        ...(data ?? {
+          lines: [{ id: "p-1", slug: "filtr", name: "Фильтр", article: "A-1", price: 100, amount: 2 }],
+          total: 700,
+          delivery: { label: "Курьер по городу", cost: 500, address: "ул. Ленина, 1" },
+          customer: { name: "Иван", inn: "", email, invoice: false },
+        }),
+      },
+    },
+    kept: true,
+    claimTtlMs: 30_000,
+    now: at,
+  });
+  return id;
 }
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,33 +1,6 @@
 import { createMemoryCatalogue } from "./memory.server";
-import type { OnecGood } from "./ports.server";
 import { SlugBook } from "./slugs.server";
-
-const good = (id: string, name: string, extra: Partial<OnecGood> = {}): OnecGood => ({
-  id,
-  article: `A-${id}`,
-  name,
-  fullName: name,
-  group: "Фильтры",
-  description: "",
-  pictures: [],
-  crossNumbers: [],
-  deleted: false,
-  ...extra,
-});
-
-let exchanges = 0;
-
-/** One file of its own exchange, unless `exchange` names the one it shares. */
-async function load(
-  sink: ReturnType<typeof createMemoryCatalogue>,
-  onlyChanges: boolean,
-  goods: OnecGood[],
-  exchange = `exchange-${++exchanges}`,
-) {
-  const batch = await sink.beginCatalogue({ onlyChanges, exchange });
-  await batch.add(goods);
-  await batch.commit();
-}
+import { good, load } from "../../test/onec-goods";
 
 describe("SlugBook", () => {
   it("makes a slug from the name once and keeps it for the id", () => {

@@ -4,8 +4,8 @@
  * file changes the parts it lists, offers change prices and stock in place, a part keeps its slug
  * for its `Ид`, nothing shows before the commit and nothing after an abort.
  */
+import { good, load } from "../../test/onec-goods";
 import { freshStore, STORE_KINDS, type TestStore } from "../../test/stores";
-import type { OnecGood } from "../onec/ports.server";
 import type { StoreDb } from "./db.server";
 import {
   createStoreCatalogue,
@@ -13,32 +13,6 @@ import {
   readOnecCatalogue,
   type OnecCatalogueChange,
 } from "./onec-catalogue.server";
-
-const good = (id: string, name: string, extra: Partial<OnecGood> = {}): OnecGood => ({
-  id,
-  article: `A-${id}`,
-  name,
-  fullName: name,
-  group: "Фильтры",
-  description: "",
-  pictures: [],
-  crossNumbers: [],
-  deleted: false,
-  ...extra,
-});
-
-let exchanges = 0;
-
-async function load(
-  sink: ReturnType<typeof createStoreCatalogue>,
-  onlyChanges: boolean,
-  goods: OnecGood[],
-  exchange = `exchange-${++exchanges}`,
-) {
-  const batch = await sink.beginCatalogue({ onlyChanges, exchange });
-  await batch.add(goods);
-  await batch.commit();
-}
 
 async function parts(store: StoreDb) {
   const read = await readOnecCatalogue(store);

@@ -4,43 +4,15 @@
  * change, matched by the order's number, and a changed status writes one e-mail.
  */
 import crypto from "node:crypto";
-import { htmlSafeFields } from "~/lib/notify-text";
-import { freshStore, STORE_KINDS, type TestStore } from "../../test/stores";
-import { acceptLead } from "./leads.server";
+import { freshStore, placeOrder as placeOrderIn, STORE_KINDS, type TestStore } from "../../test/stores";
 import { createStoreOrders, findOrder, normalOrderNumber, shownStatus } from "./order-statuses.server";
 import { claimDue } from "./outbox.server";
 import { prune } from "./prune.server";
 
 const PHONE = "+7 (913) 000-11-22";
 
-async function placeOrder(t: TestStore, number: string, { email = "buyer@example.ru", at = Date.now() } = {}) {
-  const id = crypto.randomUUID();
-  const fields = { name: "Иван", phone: PHONE, email };
-  await acceptLead(t.store, {
-    lead: {
-      id,
-      form: "order",
-      request: {
-        kind: "json",
-        body: { name: "order", fields: htmlSafeFields(Object.entries(fields).map(([key, value]) => ({ key, value }))) },
-      },
-    },
-    order: {
-      number,
-      data: {
-        number,
-        lines: [{ id: "p-1", slug: "filtr", name: "Фильтр", article: "A-1", price: 100, amount: 2 }],
-        total: 700,
-        delivery: { label: "Курьер по городу", cost: 500, address: "ул. Ленина, 1" },
-        customer: { name: "Иван", inn: "", email, invoice: false },
-      },
-    },
-    kept: true,
-    claimTtlMs: 30_000,
-    now: at,
-  });
-  return id;
-}
+const placeOrder = (t: TestStore, number: string, options?: { email?: string; at?: number }) =>
+  placeOrderIn(t.store, number, { phone: PHONE, ...options });
 
 describe("shownStatus and numbers", () => {
   it("says 'Принят' until 1C sends a status, then its latest; cancelled wins", () => {
