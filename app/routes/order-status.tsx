@@ -6,12 +6,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { InputMask, type Track } from "@react-input/mask";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { PhoneInput } from "~/components/forms/phone-input";
 import { OrderLines } from "~/components/order-lines";
 import { deskPhone } from "~/content";
 import { dealerTime, statusEventText } from "~/lib/order-status";
-import { PHONE_MASK, phoneTyped } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { lookUpOrder } from "~server/order-status.server";
 import { PRIVATE_NO_STORE } from "~server/http-cache.server";
@@ -48,8 +47,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** The leading 8 or +7 people type is the mask's country code (app/lib/phone.ts). */
-const trackPhone: Track = (edit) => phoneTyped(edit);
 const partsPhone = deskPhone("parts");
 
 export default function OrderStatus() {
@@ -85,19 +82,7 @@ export default function OrderStatus() {
           <label htmlFor="order-status-phone" className="field__label">
             Телефон
           </label>
-          <InputMask
-            mask={PHONE_MASK}
-            replacement={{ _: /\d/ }}
-            track={trackPhone}
-            id="order-status-phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder={PHONE_MASK}
-            className="field__input"
-            required
-          />
+          <PhoneInput id="order-status-phone" name="phone" />
         </div>
         {answer && !answer.ok ? (
           <p className="form-alert" role="alert" data-testid="order-status-error">

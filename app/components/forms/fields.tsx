@@ -1,12 +1,11 @@
-import { InputMask, type Track } from "@react-input/mask";
 import { Link } from "@remix-run/react";
 import { useEffect, type FormEvent, type InputHTMLAttributes, type ReactNode, type RefObject } from "react";
 import { useField, useFormContext } from "remix-validated-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { HONEYPOT_FIELD } from "~/lib/lead-forms";
-import { PHONE_MASK, phoneTyped } from "~/lib/phone";
 import { useCompanyLookup } from "~/utils/use-company-lookup";
 import { CompanyCombobox } from "./company-suggest";
+import { PhoneInput } from "./phone-input";
 
 /**
  * The shared check runs on every change of a field (spec §5): its message appears or clears at
@@ -177,27 +176,15 @@ export function InnField({
   );
 }
 
-/** The leading 8 or +7 people type is the mask's country code (app/lib/phone.ts). */
-const trackPhone: Track = (edit) => phoneTyped(edit);
-
 export function PhoneField({ formId }: { formId: string }) {
   const { error, getInputProps } = useField("phone", { validationBehavior: BEHAVIOUR });
   const id = `${formId}-phone`;
   return (
     <FieldShell id={id} label="Телефон" required error={error}>
-      <InputMask
-        mask={PHONE_MASK}
-        replacement={{ _: /\d/ }}
-        track={trackPhone}
+      <PhoneInput
         {...getInputProps()}
         {...CHANGE_ONLY}
         id={id}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder={PHONE_MASK}
-        className="field__input"
-        required
         aria-required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
