@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import pg from "pg";
+import { freshDatabase, testDatabaseUrl } from "./databases";
 import { htmlSafeFields } from "~/lib/notify-text";
 import { migrate, openStoreDb, type StoreDb } from "~server/store/db.server";
 import { acceptLead } from "~server/store/leads.server";
@@ -27,15 +28,13 @@ export async function freshStore(kind: (typeof STORE_KINDS)[number], { migrated 
   let config: TestStore["config"] = { dataDir };
   let dropDatabase = async () => {};
   if (kind === "postgres") {
-    const admin = process.env.TEST_DATABASE_URL;
-    if (!admin) throw new Error("TEST_DATABASE_URL is unset: the PostgreSQL half of the store's tests cannot run");
-    const name = `faw_${crypto.randomBytes(6).toString("hex")}`;
-    await withClient(admin, (client) => client.query(`create database ${name}`));
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    config = { DATABASE_URL: url.toString(), dataDir };
+    const url = await freshDatabase("store");
+    const name = new URL(url).pathname.slice(1);
+    config = { DATABASE_URL: url, dataDir };
     dropDatabase = () =>
-      withClient(admin, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {});
+      withClient(testDatabaseUrl(), (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
+        () => {},
+      );
   }
   const store = openStoreDb(config);
   if (migrated) await migrate(store);

@@ -6,16 +6,15 @@
  * the store is away: PostgreSQL unreachable, or SQLite's disk full.
  */
 import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { LEAD_UPLOAD_URL } from "~/lib/lead-forms";
 import { FORM_ERROR, ORDER_ERROR } from "~/lib/lead-schemas";
 import { generateParts } from "~server/demo-catalogue.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../databases";
 import { startFakeNotify, type FakeNotify } from "../fake-notify";
 import { consentsIn, leadsIn } from "../store-reader";
 import { startServer, type RunningServer } from "./harness";
@@ -62,18 +61,9 @@ describe("a lead form posted twice", () => {
 });
 
 describe("two servers on one PostgreSQL", () => {
-  const admin = process.env.TEST_DATABASE_URL;
   let url: string;
   beforeAll(async () => {
-    if (!admin) throw new Error("TEST_DATABASE_URL is unset: the two-server test needs the PostgreSQL npm test starts");
-    const name = `faw_e2e_${crypto.randomBytes(4).toString("hex")}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const parsed = new URL(admin);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    url = await freshDatabase("store-two-servers");
   });
 
   it(
